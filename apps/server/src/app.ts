@@ -1,0 +1,105 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
+import type { AppConfig } from './config.js';
+import type { AppContext } from './context.js';
+import { createDb } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { runSeeds } from './db/seeds/index.js';
+import { MemoryKvStore, RedisKvStore } from './lib/kv-store.js';
+import { DbTokenStore, RedisTokenStore } from './lib/token-store.js';
+import authRoutes from './modules/auth/auth.routes.js';
+import { hashPassword } from './modules/auth/login.service.js';
+import dictRoutes from './modules/dict/dict.routes.js';
+import permissionRoutes from './modules/permission/permission.routes.js';
+import platformRoutes from './modules/platform/platform.routes.js';
+import errors from './plugins/errors.js';
+import guard from './plugins/guard.js';
+import staticWeb from './plugins/static-web.js';
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+async function seedWithRetry(run: () => Promise<void>) {
+  try {
+    await run();
+  } catch {
+    // Another instance starting at the same moment may have inserted the same rows: look again.
+    await new Promise((r) => setTimeout(r, 500));
+    await run();
+  }
+}
+
+/** Builds the whole API (migrated and seeded) without listening, so tests can drive it with inject. */
+export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const db = createDb(config.databaseUrl);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 }) : null;
+  try {
+    await migrateToLatest(db.db);
+    await seedWithRetry(() => runSeeds(db.db, { demo: config.seedDemo, hashPassword }));
+    if (redis) await redis.connect();
+  } catch (error) {
+    await db.destroy();
+    redis?.disconnect();
+    throw error;
+  }
+
+  const ctx: AppContext = {
+    config,
+    db,
+    redis,
+    kv: redis ? new RedisKvStore(redis, config.redisPrefix) : new MemoryKvStore(),
+    tokens: redis ? new RedisTokenStore(redis, config.tokenTtlMs, `${config.redisPrefix}token:`) : new DbTokenStore(db.db, config.tokenTtlMs),
+  };
+
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Request ids are generated here; tracing headers from outside are not trusted.
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.decorate('ctx', ctx);
+
+  let purge: NodeJS.Timeout | null = null;
+  if (ctx.tokens instanceof DbTokenStore) {
+    const store = ctx.tokens;
+    purge = setInterval(() => void store.purgeExpired().catch(() => undefined), 60 * 60_000).unref();
+  }
+  app.addHook('onClose', async () => {
+    if (purge) clearInterval(purge);
+    await ctx.kv.close();
+    await db.destroy();
+    if (redis) await redis.quit();
+  });
+
+  await app.register(errors);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // antd writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'", 'https:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(guard);
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(permissionRoutes);
+      await api.register(dictRoutes);
+      await api.register(platformRoutes);
+    },
+    { prefix: config.apiBase },
+  );
+  await app.register(staticWeb, { root: config.webDist, apiBase: config.apiBase });
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import { createPool } from 'mysql2';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres' | 'mysql';
+
+export interface Db {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  destroy(): Promise<void>;
+}
+
+// int8 (bigint) and numeric come back as strings from pg by default; our bigints are epoch millis.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function dialectOf(url: string): DialectName {
+  if (/^postgres(ql)?:\/\//.test(url)) return 'postgres';
+  if (/^(mysql|mariadb):\/\//.test(url)) return 'mysql';
+  if (/^(sqlite|file):/.test(url)) return 'sqlite';
+  throw new Error(`无法识别的 DATABASE_URL：${url.replace(/\/\/[^@]*@/, '//***@')}（支持 sqlite:、postgres://、mysql://）`);
+}
+
+function sqliteFile(url: string): string {
+  const file = url.replace(/^(sqlite|file):(\/\/)?/, '');
+  return file === ':memory:' ? file : path.resolve(file);
+}
+
+export function createDialect(url: string): Dialect {
+  switch (dialectOf(url)) {
+    case 'postgres':
+      return new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) });
+    case 'mysql':
+      return new MysqlDialect({
+        pool: createPool({
+          uri: url.replace(/^mariadb:/, 'mysql:'),
+          charset: 'utf8mb4',
+          connectionLimit: 10,
+          // Keep bigint columns (epoch millis) as numbers.
+          supportBigNumbers: true,
+          bigNumberStrings: false,
+        }),
+      });
+    case 'sqlite': {
+      const file = sqliteFile(url);
+      if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+      const database = new SQLite(file);
+      database.pragma('journal_mode = WAL');
+      database.pragma('busy_timeout = 5000');
+      database.pragma('foreign_keys = ON');
+      return new SqliteDialect({ database });
+    }
+  }
+}
+
+export function createDb(url: string): Db {
+  const db = new Kysely<Database>({ dialect: createDialect(url), plugins: [new CamelCasePlugin()] });
+  return { db, dialect: dialectOf(url), destroy: () => db.destroy() };
+}

@@ -1,0 +1,21 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as m0001 from './migrations/2026-11-22-0001-system-tables.js';
+
+/** A static list rather than a folder scan, so the compiled server and the tests see the same set. */
+const migrations: Record<string, Migration> = {
+  '2026-11-22-0001-system-tables': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema up to date. Kysely's migrator holds a lock, so instances starting together are safe. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are frozen in time, untyped
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db: db.withoutPlugins(), provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const name = failed ? `（${failed.migrationName}）` : '';
+    throw new Error(`数据库迁移失败${name}：${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,229 @@
+/**
+ * Table types as the app sees them through Kysely's CamelCasePlugin (snake_case in the database).
+ * Times are 'YYYY-MM-DD HH:mm:ss' strings so every dialect stores and sorts them alike.
+ */
+interface Audit {
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+}
+
+export interface SysUser extends Audit {
+  id: string;
+  username: string;
+  realname: string;
+  password: string;
+  avatar: string | null;
+  birthday: string | null;
+  sex: number | null;
+  email: string | null;
+  phone: string | null;
+  orgCode: string | null;
+  status: number;
+  delFlag: number;
+  workNo: string | null;
+  telephone: string | null;
+  loginTenantId: number | null;
+  loginDepartId: string | null;
+  loginPositionId: string | null;
+  lastLoginTime: string | null;
+  lastLoginIp: string | null;
+}
+
+export interface SysRole extends Audit {
+  id: string;
+  roleName: string;
+  roleCode: string;
+  description: string | null;
+  tenantId: number | null;
+}
+
+export interface SysUserRole {
+  id: string;
+  userId: string;
+  roleId: string;
+  tenantId: number | null;
+}
+
+export interface SysPermission extends Audit {
+  id: string;
+  parentId: string | null;
+  name: string;
+  url: string | null;
+  component: string | null;
+  componentName: string | null;
+  redirect: string | null;
+  /** 0 top-level menu, 1 sub menu, 2 button or field permission. */
+  menuType: number;
+  perms: string | null;
+  /** '1' button/page, '2' field-disabled. */
+  permsType: string | null;
+  sortNo: number;
+  alwaysShow: number;
+  icon: string | null;
+  isRoute: number;
+  isLeaf: number;
+  keepAlive: number;
+  hidden: number;
+  hideTab: number;
+  description: string | null;
+  /** '0' not enforced, '1' enforced. */
+  status: string;
+  delFlag: number;
+  ruleFlag: number;
+  internalOrExternal: number;
+}
+
+export interface SysPermissionDataRule extends Audit {
+  id: string;
+  permissionId: string;
+  ruleName: string;
+  ruleColumn: string | null;
+  ruleConditions: string;
+  ruleValue: string;
+  status: string;
+}
+
+export interface SysRolePermission {
+  id: string;
+  roleId: string;
+  permissionId: string;
+  dataRuleIds: string | null;
+  operateDate: string | null;
+  operateIp: string | null;
+}
+
+export interface SysDepart extends Audit {
+  id: string;
+  parentId: string | null;
+  departName: string;
+  departNameEn: string | null;
+  departNameAbbr: string | null;
+  departOrder: number;
+  description: string | null;
+  /** '1' company, '2' department. */
+  orgCategory: string;
+  orgType: string | null;
+  orgCode: string;
+  mobile: string | null;
+  fax: string | null;
+  address: string | null;
+  memo: string | null;
+  status: string;
+  delFlag: number;
+  tenantId: number | null;
+}
+
+export interface SysUserDepart {
+  id: string;
+  userId: string;
+  depId: string;
+}
+
+export interface SysPosition extends Audit {
+  id: string;
+  code: string;
+  name: string;
+  postRank: string | null;
+  companyId: string | null;
+  tenantId: number | null;
+}
+
+export interface SysUserPosition {
+  id: string;
+  userId: string;
+  positionId: string;
+}
+
+export interface SysTenant extends Audit {
+  id: number;
+  name: string;
+  beginDate: string | null;
+  endDate: string | null;
+  status: number;
+}
+
+export interface SysUserTenant {
+  id: string;
+  userId: string;
+  tenantId: number;
+  status: number;
+}
+
+export interface SysDict extends Audit {
+  id: string;
+  dictName: string;
+  dictCode: string;
+  description: string | null;
+  delFlag: number;
+  type: number;
+  tenantId: number | null;
+}
+
+export interface SysDictItem extends Audit {
+  id: string;
+  dictId: string;
+  itemText: string;
+  itemValue: string;
+  itemColor: string | null;
+  description: string | null;
+  sortOrder: number;
+  status: number;
+}
+
+export interface SysToken {
+  tokenHash: string;
+  userId: string;
+  expiresAt: number;
+  createdAt: number;
+  renewedAt: number;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface SysLog {
+  id: string;
+  /** 1 login, 2 operation. */
+  logType: number;
+  logContent: string;
+  operateType: number | null;
+  userid: string | null;
+  username: string | null;
+  ip: string | null;
+  method: string | null;
+  requestUrl: string | null;
+  requestParam: string | null;
+  requestType: string | null;
+  costTime: number | null;
+  tenantId: number | null;
+  createTime: string;
+  /** 1 success, 0 failure. */
+  result: number;
+}
+
+export interface SysPlatformSetting {
+  settingKey: string;
+  settingValue: string | null;
+  updateTime: string | null;
+}
+
+export interface Database {
+  sysUser: SysUser;
+  sysRole: SysRole;
+  sysUserRole: SysUserRole;
+  sysPermission: SysPermission;
+  sysPermissionDataRule: SysPermissionDataRule;
+  sysRolePermission: SysRolePermission;
+  sysDepart: SysDepart;
+  sysUserDepart: SysUserDepart;
+  sysPosition: SysPosition;
+  sysUserPosition: SysUserPosition;
+  sysTenant: SysTenant;
+  sysUserTenant: SysUserTenant;
+  sysDict: SysDict;
+  sysDictItem: SysDictItem;
+  sysToken: SysToken;
+  sysLog: SysLog;
+  sysPlatformSetting: SysPlatformSetting;
+}

@@ -1,0 +1,126 @@
+import { MSG, type AuthEntry, type MenuRoute, type UserPermissionResult } from '@district/shared';
+import type { Kysely } from 'kysely';
+import type { Database, SysPermission } from '../../db/schema.js';
+import { ApiError } from '../../lib/http.js';
+
+const MENU_TYPES = [0, 1];
+const BUTTON_TYPE = 2;
+
+/** Whether a user holds a permission code through a role, or the code is not enforced (status '0'). */
+export async function userHasPermission(db: Kysely<Database>, userId: string, code: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sysPermission as p')
+    .select('p.id')
+    .where('p.perms', '=', code)
+    .where('p.delFlag', '=', 0)
+    .where((eb) =>
+      eb.or([
+        eb('p.status', '=', '0'),
+        eb.exists(
+          eb
+            .selectFrom('sysRolePermission as rp')
+            .innerJoin('sysUserRole as ur', 'ur.roleId', 'rp.roleId')
+            .select('rp.id')
+            .whereRef('rp.permissionId', '=', 'p.id')
+            .where('ur.userId', '=', userId),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+function toAuthEntry(p: SysPermission): AuthEntry {
+  return {
+    action: p.perms ?? '',
+    describe: p.name,
+    type: p.permsType === '2' ? '2' : '1',
+    status: p.status === '0' ? '0' : '1',
+  };
+}
+
+function isExternal(url: string | null): boolean {
+  return !!url && /^https?:\/\//i.test(url);
+}
+
+function toMenuRoute(p: SysPermission): MenuRoute {
+  const external = isExternal(p.url);
+  const path = external ? `/external/${p.id}` : (p.url ?? '');
+  return {
+    id: p.id,
+    path,
+    name: path.replace(/^\//, '').replace(/[/:]/g, '-') || p.id,
+    component: p.component ?? '',
+    redirect: p.redirect,
+    hidden: p.hidden === 1,
+    route: p.isRoute === 1 ? '1' : '0',
+    alwaysShow: p.alwaysShow === 1,
+    meta: {
+      title: p.name,
+      icon: p.icon ?? undefined,
+      url: external ? (p.url ?? undefined) : undefined,
+      keepAlive: p.keepAlive === 1,
+      internalOrExternal: p.internalOrExternal === 1,
+      componentName: p.componentName ?? undefined,
+    },
+  };
+}
+
+/**
+ * Builds the menu tree. A granted child whose parent is not granted is lifted to the top level, so no
+ * page a role was given becomes unreachable; a parent whose children are all hidden is hidden too.
+ */
+export function buildMenuTree(rows: SysPermission[]): MenuRoute[] {
+  const nodes = new Map(rows.map((p) => [p.id, { route: toMenuRoute(p), parentId: p.parentId }]));
+  const roots: MenuRoute[] = [];
+  for (const { route, parentId } of nodes.values()) {
+    const parent = parentId ? nodes.get(parentId) : undefined;
+    if (parent) (parent.route.children ??= []).push(route);
+    else roots.push(route);
+  }
+  const hideEmptyParents = (list: MenuRoute[]) => {
+    for (const item of list) {
+      if (item.children?.length) {
+        hideEmptyParents(item.children);
+        if (item.children.every((c) => c.hidden)) item.hidden = true;
+      }
+    }
+  };
+  hideEmptyParents(roots);
+  return roots;
+}
+
+export async function getUserPermission(db: Kysely<Database>, userId: string): Promise<UserPermissionResult> {
+  const granted = await db
+    .selectFrom('sysPermission as p')
+    .selectAll('p')
+    .where('p.delFlag', '=', 0)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('sysRolePermission as rp')
+          .innerJoin('sysUserRole as ur', 'ur.roleId', 'rp.roleId')
+          .select('rp.id')
+          .whereRef('rp.permissionId', '=', 'p.id')
+          .where('ur.userId', '=', userId),
+      ),
+    )
+    .orderBy('p.sortNo')
+    .orderBy('p.id')
+    .execute();
+  const menu = buildMenuTree(granted.filter((p) => MENU_TYPES.includes(p.menuType)));
+  if (menu.length === 0) throw new ApiError(403, MSG.emptyMenu);
+
+  const allButtons = await db
+    .selectFrom('sysPermission')
+    .selectAll()
+    .where('menuType', '=', BUTTON_TYPE)
+    .where('delFlag', '=', 0)
+    .orderBy('sortNo')
+    .execute();
+  return {
+    menu,
+    auth: granted.filter((p) => p.menuType === BUTTON_TYPE && p.perms).map(toAuthEntry),
+    allAuth: allButtons.filter((p) => p.perms).map(toAuthEntry),
+  };
+}
