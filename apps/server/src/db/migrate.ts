@@ -8,12 +8,19 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Brings the schema up to date. Kysely's migrator holds a lock, so instances starting together are safe. */
+/**
+ * Brings the schema up to date. On PostgreSQL and MySQL Kysely's migrator holds a database lock;
+ * SQLite has none, so a start that lost the race (its transaction rolled back) looks again.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are frozen in time, untyped
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+export async function migrateToLatest(db: Kysely<any>, attempts = 3): Promise<void> {
   const migrator = new Migrator({ db: db.withoutPlugins(), provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
+  if ((error || failed) && attempts > 1) {
+    await new Promise((r) => setTimeout(r, 300));
+    return migrateToLatest(db, attempts - 1);
+  }
   if (error || failed) {
     const name = failed ? `（${failed.migrationName}）` : '';
     throw new Error(`数据库迁移失败${name}：${error instanceof Error ? error.message : String(error)}`, { cause: error });

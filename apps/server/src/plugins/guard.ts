@@ -1,9 +1,22 @@
 import { MSG } from '@district/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AuthUser } from '../context.js';
+import type { AuthUser, RouteAuth } from '../context.js';
 import { ApiError } from '../lib/http.js';
 import { userHasPermission } from '../modules/permission/permission.service.js';
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  auth: RouteAuth;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with what it declared, for the guard's own tests and the docs. */
+    routeTable: DeclaredRoute[];
+  }
+}
 
 export const TOKEN_HEADER = 'x-access-token';
 export const TENANT_HEADER = 'tenant-id';
@@ -58,11 +71,13 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
  */
 export default fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
+  const routeTable: DeclaredRoute[] = [];
+  app.decorate('routeTable', routeTable);
 
   app.addHook('onRoute', (route) => {
-    if (!route.config?.auth) {
-      throw new Error(`路由 ${String(route.method)} ${route.url} 未声明权限（config.auth）`);
-    }
+    const auth = route.config?.auth;
+    if (!auth) throw new Error(`路由 ${String(route.method)} ${route.url} 未声明权限（config.auth）`);
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, auth });
   });
 
   app.addHook('onRequest', async (request) => {

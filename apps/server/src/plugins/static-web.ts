@@ -18,7 +18,7 @@ export default fp(async (app: FastifyInstance, opts: { root: string | null; apiB
     app.get('/assets/*', { config: { auth: 'public' } }, (request, reply) => {
       const file = (request.params as { '*': string })['*'];
       // Hashed file names never change, so they may be cached for good.
-      return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(path.join('assets', file));
+      return reply.sendFile(path.join('assets', file), { immutable: true, maxAge: '365d' });
     });
   }
   app.setNotFoundHandler((request, reply) => {
@@ -31,6 +31,6 @@ export default fp(async (app: FastifyInstance, opts: { root: string | null; apiB
       if (opts.root && file.startsWith(opts.root) && fs.existsSync(file)) return reply.sendFile(path.relative(opts.root, file));
       return reply.status(404).send(fail(404, MSG.notFound));
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html', { maxAge: 0, cacheControl: true });
   });
 });

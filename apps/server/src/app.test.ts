@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { startApp, targets } from './test/harness.js';
+
+describe.each(targets)('start-up on $name', (target) => {
+  it('lets two instances start on one empty database at the same moment', async () => {
+    const prepared = await target.prepare();
+    const config = loadConfig({}, { databaseUrl: prepared.databaseUrl, redisUrl: prepared.redisUrl, webDist: null, captchaEnabled: false });
+    try {
+      const apps = await Promise.all([buildApp(config), buildApp(config)]);
+      const { db } = apps[0]!.ctx.db;
+      const admins = await db.selectFrom('sysUser').select('id').where('username', '=', 'admin').execute();
+      expect(admins).toHaveLength(1);
+      const menus = await db.selectFrom('sysPermission').select('id').where('url', '=', '/dashboard/analysis').execute();
+      expect(menus).toHaveLength(1);
+      await Promise.all(apps.map((a) => a.close()));
+      // A restart finds everything in place and changes nothing.
+      const again = await buildApp(config);
+      expect(await again.ctx.db.db.selectFrom('sysUser').select('id').execute()).toHaveLength(3);
+      await again.close();
+    } finally {
+      await prepared.drop();
+    }
+  });
+});
+
+describe('serving the web app', () => {
+  it('answers index.html for deep links, files as files, and JSON 404 inside the API', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'da-web-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>区域资产</title>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+    const t = await startApp(targets[0]!, { webDist: dist });
+    try {
+      const deep = await t.app.inject({ method: 'GET', url: '/dashboard/analysis' });
+      expect(deep.statusCode).toBe(200);
+      expect(deep.body).toContain('区域资产');
+      const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1.js' });
+      expect(asset.headers['cache-control']).toContain('immutable');
+      expect((await t.app.inject({ method: 'GET', url: '/assets/../../etc/passwd' })).body).not.toContain('root:');
+      expect((await t.app.inject({ method: 'GET', url: '/missing.png' })).statusCode).toBe(404);
+      const api = await t.app.inject({ method: 'GET', url: '/api/nothing/here' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toMatchObject({ success: false, message: '很抱歉，资源未找到!' });
+    } finally {
+      await t.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
+import { startApp, targets, type TestApp } from '../../test/harness.js';
+
+describe.each(targets)('platform settings on $name', (target) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startApp(target);
+    admin = await t.login(SEED_ACCOUNTS.admin.username);
+  });
+  afterAll(() => t?.close());
+
+  it('shows the logo and system name to anyone', async () => {
+    const res = await t.request({ method: 'GET', url: '/sys/platform/info' });
+    expect(res.json().result).toMatchObject({ systemName: '区域资产资源管理与发布平台', logoUrl: '', captchaEnabled: false });
+  });
+
+  it('stores names with Chinese, emoji and four-byte characters unchanged', async () => {
+    const systemName = '𠮷祥区资产平台🏠 Ⅱ';
+    const put = await t.request({ method: 'PUT', url: '/sys/platform/settings', token: admin, payload: { systemName, logoUrl: '/logo.png' } });
+    expect(put.statusCode).toBe(200);
+    const info = (await t.request({ method: 'GET', url: '/sys/platform/info' })).json().result;
+    expect(info).toMatchObject({ systemName, logoUrl: '/logo.png' });
+  });
+
+  it('refuses bad settings with a Chinese message and keeps what was stored', async () => {
+    const before = (await t.request({ method: 'GET', url: '/sys/platform/settings', token: admin })).json().result;
+    for (const [payload, message] of [
+      [{ systemName: '', logoUrl: '' }, '请输入系统名称'],
+      [{ systemName: 'x'.repeat(51), logoUrl: '' }, '系统名称不能超过50个字符'],
+      [{ systemName: '平台', logoUrl: 'javascript:alert(1)' }, 'Logo地址必须以 http(s):// 或 / 开头'],
+      [{ systemName: '平台', logoUrl: '', theme: 'dark' }, '不支持的参数：theme'],
+      [{ systemName: 5, logoUrl: '' }, '请输入系统名称'],
+    ] as const) {
+      const res = await t.request({ method: 'PUT', url: '/sys/platform/settings', token: admin, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    const after = (await t.request({ method: 'GET', url: '/sys/platform/settings', token: admin })).json().result;
+    expect(after).toEqual(before);
+  });
+
+  it('forbids the ordinary user to change them', async () => {
+    const staff = await t.login(SEED_ACCOUNTS.staff.username);
+    const res = await t.request({ method: 'PUT', url: '/sys/platform/settings', token: staff, payload: { systemName: '被改了', logoUrl: '' } });
+    expect(res.statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: '/sys/platform/info' })).json().result.systemName).not.toBe('被改了');
+  });
+});
