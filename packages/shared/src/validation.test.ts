@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { RULES, checkRules, checkSelection, lengthRules, zodString } from './validation.js';
+
+describe('shared field rules', () => {
+  it.each([
+    ['mobile', '', '请输入手机号'],
+    ['mobile', '12345678901', '请输入正确手机号'],
+    ['mobile', '1381234567', '请输入正确手机号'],
+    ['mobile', '13812345678', null],
+    ['mobile', '19812345678', '请输入正确手机号'],
+    ['username', '', '请输入用户名'],
+    ['username', 'ab-cd', '只允许字母、数字、下划线'],
+    ['username', 'abc', '长度6到18个字符'],
+    ['username', 'abcd', null],
+    ['username', 'a'.repeat(19), '长度6到18个字符'],
+    ['email', '', null],
+    ['email', 'a@b', '邮箱格式不正确'],
+    ['email', 'zhang.san@example.cn', null],
+    ['naturalNumber', '012', '请输入自然数'],
+    ['naturalNumber', '0', null],
+    ['english', 'abc1', '请输入英文字符'],
+    ['landline', '010-12345678', null],
+    ['landline', '12-34', '请输入正确的座机号'],
+    ['bankCard', '0123456789', '请输入正确的银行卡号码'],
+    ['bankCard', '6222021234567890123', null],
+    ['idNumber', 'A'.repeat(51), '请输入正确的证件号码'],
+    ['idCard', '11010519491231002X', null],
+    ['idCard', '1101051949123100', '请输入正确的身份证号码'],
+    ['qq', '1234', '请输入正确的QQ号码'],
+    ['qq', '123456', null],
+    ['url', 'ftp://x', '请输入以http和https开头的网址'],
+    ['url', 'https://district.example/a', null],
+    ['code', 'A'.repeat(21), '请输入20位以内的英文字符和数字'],
+    ['name', '张', '请输入2到100位的中英文字符和空格'],
+    ['name', '张 San', null],
+    ['digitsAndLineBreaks', '12\n34', null],
+    ['digitsAndLineBreaks', '12 34', '请输入数字和换行符'],
+    ['text', '字'.repeat(256), '请输入255位以内的字符'],
+  ] as const)('%s %j → %s', (rule, value, message) => {
+    expect(checkRules(value, RULES[rule])).toBe(message);
+  });
+
+  it('builds generic length and selection rules with the spec’s messages', () => {
+    expect(checkRules('ab', lengthRules({ min: 3 }))).toBe('最小长度3位字符');
+    expect(checkRules('abcd', lengthRules({ max: 3 }))).toBe('最大长度3位字符');
+    expect(checkSelection(['a'], { min: 2 })).toBe('最少选择2项');
+    expect(checkSelection(['a', 'b', 'c'], { max: 2 })).toBe('最多选择2项');
+    expect(checkSelection(['a', 'b'], { min: 2, max: 2 })).toBeNull();
+  });
+
+  it('gives the server the same messages through zod', () => {
+    const schema = zodString(RULES.username);
+    expect(schema.safeParse('ab-c').error?.issues[0]?.message).toBe('只允许字母、数字、下划线');
+    expect(schema.safeParse(7).error?.issues[0]?.message).toBe('请输入用户名');
+    expect(schema.safeParse('zhang_san').success).toBe(true);
+  });
+});
