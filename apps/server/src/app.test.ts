@@ -9,13 +9,20 @@ import { startApp, targets } from './test/harness.js';
 describe.each(targets)('start-up on $name', (target) => {
   it('lets two instances start on one empty database at the same moment', async () => {
     const prepared = await target.prepare();
-    const config = loadConfig({}, { databaseUrl: prepared.databaseUrl, redisUrl: prepared.redisUrl, webDist: null, captchaEnabled: false });
+    const config = loadConfig(
+      {},
+      { databaseUrl: prepared.databaseUrl, redisUrl: prepared.redisUrl, webDist: null, captchaEnabled: false },
+    );
     try {
       const apps = await Promise.all([buildApp(config), buildApp(config)]);
       const { db } = apps[0]!.ctx.db;
       const admins = await db.selectFrom('sysUser').select('id').where('username', '=', 'admin').execute();
       expect(admins).toHaveLength(1);
-      const menus = await db.selectFrom('sysPermission').select('id').where('url', '=', '/dashboard/analysis').execute();
+      const menus = await db
+        .selectFrom('sysPermission')
+        .select('id')
+        .where('url', '=', '/dashboard/analysis')
+        .execute();
       expect(menus).toHaveLength(1);
       await Promise.all(apps.map((a) => a.close()));
       // A restart finds everything in place and changes nothing.

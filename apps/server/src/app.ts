@@ -50,7 +50,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     db,
     redis,
     kv: redis ? new RedisKvStore(redis, config.redisPrefix) : new MemoryKvStore(),
-    tokens: redis ? new RedisTokenStore(redis, config.tokenTtlMs, `${config.redisPrefix}token:`) : new DbTokenStore(db.db, config.tokenTtlMs),
+    tokens: redis
+      ? new RedisTokenStore(redis, config.tokenTtlMs, `${config.redisPrefix}token:`)
+      : new DbTokenStore(db.db, config.tokenTtlMs),
   };
 
   const app = Fastify({

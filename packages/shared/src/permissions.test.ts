@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { timeFix } from './constants.js';
 import { hasPermission, isFieldDisabled, type AuthEntry } from './permissions.js';
 
-const entry = (action: string, type: '1' | '2', status: '0' | '1'): AuthEntry => ({ action, describe: action, type, status });
+const entry = (action: string, type: '1' | '2', status: '0' | '1'): AuthEntry => ({
+  action,
+  describe: action,
+  type,
+  status,
+});
 
 describe('has-permission (app-spec §6)', () => {
   const allAuth = [entry('user:add', '1', '1'), entry('user:export', '1', '0'), entry('user:salary', '2', '1')];

@@ -62,7 +62,12 @@ export const RULES = {
 export type RuleName = keyof typeof RULES;
 
 /** Generic required rule with optional length bounds (最小长度N位字符 / 最大长度N位字符). */
-export function lengthRules(opts: { required?: boolean; requiredMessage?: string; min?: number; max?: number }): FieldRule[] {
+export function lengthRules(opts: {
+  required?: boolean;
+  requiredMessage?: string;
+  min?: number;
+  max?: number;
+}): FieldRule[] {
   const rules: FieldRule[] = [];
   if (opts.required) rules.push({ required: true, message: opts.requiredMessage ?? '此项为必填项' });
   if (opts.min !== undefined) rules.push({ min: opts.min, message: `最小长度${opts.min}位字符` });
@@ -71,7 +76,10 @@ export function lengthRules(opts: { required?: boolean; requiredMessage?: string
 }
 
 /** Checkbox group rule: 最少选择N项 / 最多选择N项. Returns the failing message or null. */
-export function checkSelection(values: readonly unknown[] | undefined, opts: { required?: boolean; min?: number; max?: number }): string | null {
+export function checkSelection(
+  values: readonly unknown[] | undefined,
+  opts: { required?: boolean; min?: number; max?: number },
+): string | null {
   const count = values?.length ?? 0;
   if (opts.required && count === 0) return `最少选择${opts.min ?? 1}项`;
   if (opts.min !== undefined && count > 0 && count < opts.min) return `最少选择${opts.min}项`;

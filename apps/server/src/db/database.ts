@@ -21,7 +21,9 @@ export function dialectOf(url: string): DialectName {
   if (/^postgres(ql)?:\/\//.test(url)) return 'postgres';
   if (/^(mysql|mariadb):\/\//.test(url)) return 'mysql';
   if (/^(sqlite|file):/.test(url)) return 'sqlite';
-  throw new Error(`无法识别的 DATABASE_URL：${url.replace(/\/\/[^@]*@/, '//***@')}（支持 sqlite:、postgres://、mysql://）`);
+  throw new Error(
+    `无法识别的 DATABASE_URL：${url.replace(/\/\/[^@]*@/, '//***@')}（支持 sqlite:、postgres://、mysql://）`,
+  );
 }
 
 function sqliteFile(url: string): string {

@@ -23,6 +23,8 @@ export async function migrateToLatest(db: Kysely<any>, attempts = 3): Promise<vo
   }
   if (error || failed) {
     const name = failed ? `（${failed.migrationName}）` : '';
-    throw new Error(`数据库迁移失败${name}：${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`数据库迁移失败${name}：${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
 }

@@ -71,7 +71,11 @@ export class DbTokenStore implements TokenStore {
     let expiresAt = Number(row.expiresAt);
     if (now - Number(row.renewedAt) >= RENEW_EVERY_MS) {
       expiresAt = now + this.ttlMs;
-      await this.db.updateTable('sysToken').set({ expiresAt, renewedAt: now }).where('tokenHash', '=', tokenHash).execute();
+      await this.db
+        .updateTable('sysToken')
+        .set({ expiresAt, renewedAt: now })
+        .where('tokenHash', '=', tokenHash)
+        .execute();
     }
     return { userId: row.userId, expiresAt };
   }

@@ -25,7 +25,8 @@ export default fp(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = /JSON/i.test(error.code ?? '') || error instanceof SyntaxError ? MSG.badJson : STATUS_MESSAGES[status];
+      const message =
+        /JSON/i.test(error.code ?? '') || error instanceof SyntaxError ? MSG.badJson : STATUS_MESSAGES[status];
       return reply.status(status).send(fail(status, message ?? MSG.badRequest));
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -94,7 +94,11 @@ describe.each(targets)('permission guard on $name', (target) => {
       // Pretend the token was issued six days ago and last renewed then.
       const { db } = t.app.ctx.db;
       const sixDays = 6 * 24 * 3600_000;
-      const rows = await db.selectFrom('sysToken').select(['tokenHash', 'expiresAt']).where('userId', '=', first!.userId).execute();
+      const rows = await db
+        .selectFrom('sysToken')
+        .select(['tokenHash', 'expiresAt'])
+        .where('userId', '=', first!.userId)
+        .execute();
       for (const r of rows) {
         await db
           .updateTable('sysToken')
@@ -112,7 +116,10 @@ describe.each(targets)('permission guard on $name', (target) => {
   it('refuses an expired token', async () => {
     if (target.name.includes('redis')) return; // Redis expires keys itself.
     const token = await t.login(SEED_ACCOUNTS.staff.username);
-    await t.app.ctx.db.db.updateTable('sysToken').set({ expiresAt: Date.now() - 1 }).execute();
+    await t.app.ctx.db.db
+      .updateTable('sysToken')
+      .set({ expiresAt: Date.now() - 1 })
+      .execute();
     expect((await t.request({ method: 'GET', url: '/sys/user/current', token })).statusCode).toBe(401);
   });
 });

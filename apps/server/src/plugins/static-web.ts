@@ -28,7 +28,8 @@ export default fp(async (app: FastifyInstance, opts: { root: string | null; apiB
     }
     if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) {
       const file = path.join(opts.root ?? '', path.normalize(url).replace(/^([/\\])+/, ''));
-      if (opts.root && file.startsWith(opts.root) && fs.existsSync(file)) return reply.sendFile(path.relative(opts.root, file));
+      if (opts.root && file.startsWith(opts.root) && fs.existsSync(file))
+        return reply.sendFile(path.relative(opts.root, file));
       return reply.status(404).send(fail(404, MSG.notFound));
     }
     return reply.sendFile('index.html', { maxAge: 0, cacheControl: true });

@@ -140,7 +140,11 @@ export async function startApp(target: Target, overrides: Partial<AppConfig> = {
     });
   const login: TestApp['login'] = async (username = SEED_ACCOUNTS.admin.username, password) => {
     const known = Object.values(SEED_ACCOUNTS).find((a) => a.username === username);
-    const res = await request({ method: 'POST', url: '/sys/login', payload: { username, password: password ?? known?.password } });
+    const res = await request({
+      method: 'POST',
+      url: '/sys/login',
+      payload: { username, password: password ?? known?.password },
+    });
     if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.body}`);
     return res.json().result.token as string;
   };

@@ -122,7 +122,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('operate_ip', 'varchar(100)')
     .addUniqueConstraint('uq_sys_role_permission', ['role_id', 'permission_id'])
     .execute();
-  await db.schema.createIndex('idx_sys_role_permission_perm').on('sys_role_permission').column('permission_id').execute();
+  await db.schema
+    .createIndex('idx_sys_role_permission_perm')
+    .on('sys_role_permission')
+    .column('permission_id')
+    .execute();
 
   await audit(
     table('sys_depart')

@@ -42,7 +42,10 @@ export async function seedDemo(db: Kysely<Database>, hashPassword: (p: string) =
 
   await db.transaction().execute(async (trx) => {
     for (const t of SEED_TENANTS) {
-      await trx.insertInto('sysTenant').values({ id: t.id, name: t.name, beginDate: now, endDate: null, status: 1, ...audit }).execute();
+      await trx
+        .insertInto('sysTenant')
+        .values({ id: t.id, name: t.name, beginDate: now, endDate: null, status: 1, ...audit })
+        .execute();
     }
     for (const [index, d] of SEED_DEPARTS.entries()) {
       await trx
@@ -72,7 +75,15 @@ export async function seedDemo(db: Kysely<Database>, hashPassword: (p: string) =
     for (const p of SEED_POSITIONS) {
       await trx
         .insertInto('sysPosition')
-        .values({ id: seedId(`position:${p.key}`), code: p.key, name: p.name, postRank: p.rank, companyId: null, tenantId: SEED_TENANTS[0].id, ...audit })
+        .values({
+          id: seedId(`position:${p.key}`),
+          code: p.key,
+          name: p.name,
+          postRank: p.rank,
+          companyId: null,
+          tenantId: SEED_TENANTS[0].id,
+          ...audit,
+        })
         .execute();
     }
 
@@ -85,8 +96,24 @@ export async function seedDemo(db: Kysely<Database>, hashPassword: (p: string) =
       sex: number | null;
       phone: string | null;
     }[] = [
-      { key: 'admin', role: ROLE.admin, departs: ['gzb', 'zcgl', 'zhbgs'], positions: ['kezhang', 'keyuan'], tenants: [1001, 1002], sex: 1, phone: '13800000001' },
-      { key: 'staff', role: ROLE.staff, departs: ['zcgl'], positions: ['keyuan'], tenants: [1001], sex: 1, phone: '13800000002' },
+      {
+        key: 'admin',
+        role: ROLE.admin,
+        departs: ['gzb', 'zcgl', 'zhbgs'],
+        positions: ['kezhang', 'keyuan'],
+        tenants: [1001, 1002],
+        sex: 1,
+        phone: '13800000001',
+      },
+      {
+        key: 'staff',
+        role: ROLE.staff,
+        departs: ['zcgl'],
+        positions: ['keyuan'],
+        tenants: [1001],
+        sex: 1,
+        phone: '13800000002',
+      },
       { key: 'guest', role: ROLE.guest, departs: [], positions: [], tenants: [1001], sex: null, phone: null },
     ];
     for (const u of users) {
@@ -118,15 +145,27 @@ export async function seedDemo(db: Kysely<Database>, hashPassword: (p: string) =
           ...audit,
         })
         .execute();
-      await trx.insertInto('sysUserRole').values({ id: seedId(`user-role:${u.key}`), userId: id, roleId: seedId(`role:${u.role}`), tenantId: null }).execute();
+      await trx
+        .insertInto('sysUserRole')
+        .values({ id: seedId(`user-role:${u.key}`), userId: id, roleId: seedId(`role:${u.role}`), tenantId: null })
+        .execute();
       for (const d of u.departs) {
-        await trx.insertInto('sysUserDepart').values({ id: seedId(`user-depart:${u.key}:${d}`), userId: id, depId: seedId(`depart:${d}`) }).execute();
+        await trx
+          .insertInto('sysUserDepart')
+          .values({ id: seedId(`user-depart:${u.key}:${d}`), userId: id, depId: seedId(`depart:${d}`) })
+          .execute();
       }
       for (const p of u.positions) {
-        await trx.insertInto('sysUserPosition').values({ id: seedId(`user-position:${u.key}:${p}`), userId: id, positionId: seedId(`position:${p}`) }).execute();
+        await trx
+          .insertInto('sysUserPosition')
+          .values({ id: seedId(`user-position:${u.key}:${p}`), userId: id, positionId: seedId(`position:${p}`) })
+          .execute();
       }
       for (const t of u.tenants) {
-        await trx.insertInto('sysUserTenant').values({ id: seedId(`user-tenant:${u.key}:${t}`), userId: id, tenantId: t, status: 1 }).execute();
+        await trx
+          .insertInto('sysUserTenant')
+          .values({ id: seedId(`user-tenant:${u.key}:${t}`), userId: id, tenantId: t, status: 1 })
+          .execute();
       }
     }
 

@@ -27,7 +27,14 @@ interface MenuSeed {
 export const ROLE = { admin: 'admin', staff: 'staff', guest: 'guest' } as const;
 
 export const MENU: MenuSeed[] = [
-  { key: 'dashboard', name: '首页', url: '/dashboard/analysis', component: 'dashboard/Analysis', icon: 'home', roles: [ROLE.staff] },
+  {
+    key: 'dashboard',
+    name: '首页',
+    url: '/dashboard/analysis',
+    component: 'dashboard/Analysis',
+    icon: 'home',
+    roles: [ROLE.staff],
+  },
   {
     key: 'result',
     name: '结果页',
@@ -37,7 +44,13 @@ export const MENU: MenuSeed[] = [
     redirect: '/result/success',
     roles: [ROLE.staff],
     children: [
-      { key: 'result-success', name: '成功页', url: '/result/success', component: 'result/Success', roles: [ROLE.staff] },
+      {
+        key: 'result-success',
+        name: '成功页',
+        url: '/result/success',
+        component: 'result/Success',
+        roles: [ROLE.staff],
+      },
       { key: 'result-fail', name: '失败页', url: '/result/fail', component: 'result/Error', roles: [ROLE.staff] },
     ],
   },
@@ -78,18 +91,83 @@ export const MENU: MenuSeed[] = [
     ],
   },
   // The guest's only entry: the public display page the route guard's API login lands on.
-  { key: 'public-display', name: '资产一览', url: '/assetAllocationAll', component: 'asset/AssetAllocationAll', icon: 'global', roles: [ROLE.guest] },
+  {
+    key: 'public-display',
+    name: '资产一览',
+    url: '/assetAllocationAll',
+    component: 'asset/AssetAllocationAll',
+    icon: 'global',
+    roles: [ROLE.guest],
+  },
 ];
 
 const DICTS: { code: string; name: string; items: [value: string, text: string][] }[] = [
-  { code: 'sex', name: '性别', items: [['1', '男'], ['2', '女']] },
-  { code: 'user_status', name: '用户状态', items: [['1', '正常'], ['2', '冻结']] },
-  { code: 'yn', name: '是否', items: [['Y', '是'], ['N', '否']] },
-  { code: 'valid_status', name: '有效状态', items: [['1', '有效'], ['0', '无效']] },
-  { code: 'priority', name: '优先级', items: [['L', '一般消息'], ['M', '重要消息'], ['H', '紧急消息']] },
-  { code: 'menu_type', name: '菜单类型', items: [['0', '一级菜单'], ['1', '子菜单'], ['2', '按钮/权限']] },
-  { code: 'perms_type', name: '权限策略', items: [['1', '可见/可访问(授权后可见/可访问)'], ['2', '可编辑(未授权时禁用)']] },
-  { code: 'org_category', name: '机构类型', items: [['1', '公司'], ['2', '部门']] },
+  {
+    code: 'sex',
+    name: '性别',
+    items: [
+      ['1', '男'],
+      ['2', '女'],
+    ],
+  },
+  {
+    code: 'user_status',
+    name: '用户状态',
+    items: [
+      ['1', '正常'],
+      ['2', '冻结'],
+    ],
+  },
+  {
+    code: 'yn',
+    name: '是否',
+    items: [
+      ['Y', '是'],
+      ['N', '否'],
+    ],
+  },
+  {
+    code: 'valid_status',
+    name: '有效状态',
+    items: [
+      ['1', '有效'],
+      ['0', '无效'],
+    ],
+  },
+  {
+    code: 'priority',
+    name: '优先级',
+    items: [
+      ['L', '一般消息'],
+      ['M', '重要消息'],
+      ['H', '紧急消息'],
+    ],
+  },
+  {
+    code: 'menu_type',
+    name: '菜单类型',
+    items: [
+      ['0', '一级菜单'],
+      ['1', '子菜单'],
+      ['2', '按钮/权限'],
+    ],
+  },
+  {
+    code: 'perms_type',
+    name: '权限策略',
+    items: [
+      ['1', '可见/可访问(授权后可见/可访问)'],
+      ['2', '可编辑(未授权时禁用)'],
+    ],
+  },
+  {
+    code: 'org_category',
+    name: '机构类型',
+    items: [
+      ['1', '公司'],
+      ['2', '部门'],
+    ],
+  },
 ];
 
 function flatten(items: MenuSeed[], parentId: string | null, now: string) {
@@ -173,13 +251,25 @@ export async function seedReference(db: Kysely<Database>): Promise<void> {
       if (haveRoles.has(id)) continue;
       await trx
         .insertInto('sysRole')
-        .values({ id, roleCode: r.code, roleName: r.name, description: r.description, tenantId: null, createBy: 'system', createTime: now, updateBy: null, updateTime: null })
+        .values({
+          id,
+          roleCode: r.code,
+          roleName: r.name,
+          description: r.description,
+          tenantId: null,
+          createBy: 'system',
+          createTime: now,
+          updateBy: null,
+          updateTime: null,
+        })
         .execute();
     }
 
     const havePerms = await existingIds(trx, 'sysPermission');
     const grants = new Set(
-      (await trx.selectFrom('sysRolePermission').select(['roleId', 'permissionId']).execute()).map((g) => `${g.roleId}:${g.permissionId}`),
+      (await trx.selectFrom('sysRolePermission').select(['roleId', 'permissionId']).execute()).map(
+        (g) => `${g.roleId}:${g.permissionId}`,
+      ),
     );
     for (const { row, roles: extraRoles } of flatten(MENU, null, now)) {
       if (!havePerms.has(row.id)) await trx.insertInto('sysPermission').values(row).execute();
@@ -190,7 +280,14 @@ export async function seedReference(db: Kysely<Database>): Promise<void> {
         if (grants.has(`${roleId}:${row.id}`)) continue;
         await trx
           .insertInto('sysRolePermission')
-          .values({ id: seedId(`grant:${code}:${row.id}`), roleId, permissionId: row.id, dataRuleIds: null, operateDate: now, operateIp: null })
+          .values({
+            id: seedId(`grant:${code}:${row.id}`),
+            roleId,
+            permissionId: row.id,
+            dataRuleIds: null,
+            operateDate: now,
+            operateIp: null,
+          })
           .execute();
       }
     }
@@ -202,7 +299,19 @@ export async function seedReference(db: Kysely<Database>): Promise<void> {
       if (!haveDicts.has(dictId)) {
         await trx
           .insertInto('sysDict')
-          .values({ id: dictId, dictCode: d.code, dictName: d.name, description: null, delFlag: 0, type: 0, tenantId: null, createBy: 'system', createTime: now, updateBy: null, updateTime: null })
+          .values({
+            id: dictId,
+            dictCode: d.code,
+            dictName: d.name,
+            description: null,
+            delFlag: 0,
+            type: 0,
+            tenantId: null,
+            createBy: 'system',
+            createTime: now,
+            updateBy: null,
+            updateTime: null,
+          })
           .execute();
       }
       for (const [index, [value, text]] of d.items.entries()) {
@@ -210,7 +319,20 @@ export async function seedReference(db: Kysely<Database>): Promise<void> {
         if (haveItems.has(id)) continue;
         await trx
           .insertInto('sysDictItem')
-          .values({ id, dictId, itemValue: value, itemText: text, itemColor: null, description: null, sortOrder: index + 1, status: 1, createBy: 'system', createTime: now, updateBy: null, updateTime: null })
+          .values({
+            id,
+            dictId,
+            itemValue: value,
+            itemText: text,
+            itemColor: null,
+            description: null,
+            sortOrder: index + 1,
+            status: 1,
+            createBy: 'system',
+            createTime: now,
+            updateBy: null,
+            updateTime: null,
+          })
           .execute();
       }
     }

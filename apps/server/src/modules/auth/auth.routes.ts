@@ -38,7 +38,13 @@ export default async function authRoutes(app: FastifyInstance) {
   app.get(`${API.randomImage}/:key`, { config: { auth: 'public' } }, async (request) => {
     const { key } = request.params as { key: string };
     if (!CAPTCHA_KEY.test(key)) throw new ApiError(400, '验证码标识不正确');
-    const captcha = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1iIlL', color: true, background: '#f0f2f5' });
+    const captcha = svgCaptcha.create({
+      size: 4,
+      noise: 2,
+      ignoreChars: '0oO1iIlL',
+      color: true,
+      background: '#f0f2f5',
+    });
     await ctx.kv.set(`captcha:${key}`, captcha.text.toLowerCase(), CAPTCHA_TTL_MS);
     return ok(`data:image/svg+xml;base64,${Buffer.from(captcha.data).toString('base64')}`, '获取验证码成功');
   });
@@ -65,7 +71,11 @@ export default async function authRoutes(app: FastifyInstance) {
       const session = await ctx.tokens.resolve(token);
       await ctx.tokens.revoke(token);
       if (session) {
-        const user = await db.selectFrom('sysUser').select(['id', 'username']).where('id', '=', session.userId).executeTakeFirst();
+        const user = await db
+          .selectFrom('sysUser')
+          .select(['id', 'username'])
+          .where('id', '=', session.userId)
+          .executeTakeFirst();
         await recordLogin(db, {
           content: `用户名: ${user?.username ?? ''}，退出成功！`,
           success: true,

@@ -13,13 +13,22 @@ describe.each(targets)('session calls on $name', (target) => {
   afterAll(() => t?.close());
 
   it('signs in with code 200, the user, company, departments, positions and tenants', async () => {
-    const res = await t.request({ method: 'POST', url: '/sys/login', payload: { username: admin.username, password: admin.password } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/sys/login',
+      payload: { username: admin.username, password: admin.password },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ success: true, code: 200 });
     const result = body.result as LoginResult;
     expect(result.token).toMatch(/^[\w-]{40,}$/);
-    expect(result.userInfo).toMatchObject({ username: 'admin', realname: admin.realname, orgCode: 'A01', selectDepartName: '示范区国资办' });
+    expect(result.userInfo).toMatchObject({
+      username: 'admin',
+      realname: admin.realname,
+      orgCode: 'A01',
+      selectDepartName: '示范区国资办',
+    });
     expect(result.departList.map((d) => d.departName)).toEqual(['示范区国资办', '资产管理科', '综合办公室']);
     expect(result.positionList.map((p) => p.name).sort()).toEqual(['科员', '科长'].sort());
     expect(result.tenantList).toEqual(SEED_TENANTS.map((x) => ({ id: x.id, name: x.name })));
@@ -29,13 +38,25 @@ describe.each(targets)('session calls on $name', (target) => {
   });
 
   it('gives one message whether the user exists or not, and logs every attempt', async () => {
-    const wrong = await t.request({ method: 'POST', url: '/sys/login', payload: { username: staff.username, password: 'nope-nope' } });
-    const unknown = await t.request({ method: 'POST', url: '/sys/login', payload: { username: 'nobody_here', password: 'nope-nope' } });
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/sys/login',
+      payload: { username: staff.username, password: 'nope-nope' },
+    });
+    const unknown = await t.request({
+      method: 'POST',
+      url: '/sys/login',
+      payload: { username: 'nobody_here', password: 'nope-nope' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(unknown.statusCode).toBe(400);
     expect(wrong.json().message).toBe(MSG.loginFailed);
     expect(unknown.json().message).toBe(MSG.loginFailed);
-    const logs = await t.app.ctx.db.db.selectFrom('sysLog').select(['username', 'result', 'logContent']).where('logType', '=', 1).execute();
+    const logs = await t.app.ctx.db.db
+      .selectFrom('sysLog')
+      .select(['username', 'result', 'logContent'])
+      .where('logType', '=', 1)
+      .execute();
     expect(logs.some((l) => l.username === 'nobody_here' && l.result === 0)).toBe(true);
     expect(logs.some((l) => l.username === 'admin' && l.result === 1 && l.logContent.includes('登录成功'))).toBe(true);
   });
@@ -48,23 +69,44 @@ describe.each(targets)('session calls on $name', (target) => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe(MSG.accountLocked);
     // Another account from the same address is not affected.
-    expect((await t.request({ method: 'POST', url: '/sys/login', payload: { username: staff.username, password: staff.password } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/sys/login',
+          payload: { username: staff.username, password: staff.password },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('rejects malformed JSON, wrong types and unknown fields with 400 and a Chinese message', async () => {
-    const bad = await t.request({ method: 'POST', url: '/sys/login', headers: { 'content-type': 'application/json' }, payload: '{"username": ' });
+    const bad = await t.request({
+      method: 'POST',
+      url: '/sys/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(MSG.badJson);
     const wrongType = await t.request({ method: 'POST', url: '/sys/login', payload: { username: 42, password: 'x' } });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().message).toBe('请输入用户名');
-    const extra = await t.request({ method: 'POST', url: '/sys/login', payload: { username: 'admin', password: 'x', isAdmin: true } });
+    const extra = await t.request({
+      method: 'POST',
+      url: '/sys/login',
+      payload: { username: 'admin', password: 'x', isAdmin: true },
+    });
     expect(extra.statusCode).toBe(400);
     expect(extra.json().message).toContain('isAdmin');
   });
 
   it('lets the API login sign in the guest account only', async () => {
-    const guest = await t.request({ method: 'POST', url: '/sys/apiLogin', payload: { username: 'staff', password: staff.password } });
+    const guest = await t.request({
+      method: 'POST',
+      url: '/sys/apiLogin',
+      payload: { username: 'staff', password: staff.password },
+    });
     expect(guest.statusCode).toBe(403);
     expect(guest.json().message).toBe(MSG.notGuestAccount);
   });
@@ -83,38 +125,73 @@ describe.each(targets)('session calls on $name', (target) => {
   it('changes the password: wrong old password, mismatch, success ends every session', async () => {
     const token = await t.login(staff.username);
     const other = await t.login(staff.username);
-    const change = (payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/sys/user/updatePassword', token, payload });
+    const change = (payload: Record<string, unknown>) =>
+      t.request({ method: 'POST', url: '/sys/user/updatePassword', token, payload });
 
-    const wrongOld = await change({ username: 'staff', oldpassword: 'not-it', password: 'NewPass#1', confirmpassword: 'NewPass#1' });
+    const wrongOld = await change({
+      username: 'staff',
+      oldpassword: 'not-it',
+      password: 'NewPass#1',
+      confirmpassword: 'NewPass#1',
+    });
     expect(wrongOld.statusCode).toBe(400);
     expect(wrongOld.json().message).toBe(MSG.oldPasswordWrong);
 
-    const mismatch = await change({ username: 'staff', oldpassword: staff.password, password: 'NewPass#1', confirmpassword: 'NewPass#2' });
+    const mismatch = await change({
+      username: 'staff',
+      oldpassword: staff.password,
+      password: 'NewPass#1',
+      confirmpassword: 'NewPass#2',
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe(PASSWORD_MESSAGES.mismatch);
 
-    const missing = await change({ username: 'staff', oldpassword: '', password: 'NewPass#1', confirmpassword: 'NewPass#1' });
+    const missing = await change({
+      username: 'staff',
+      oldpassword: '',
+      password: 'NewPass#1',
+      confirmpassword: 'NewPass#1',
+    });
     expect(missing.json().message).toBe(PASSWORD_MESSAGES.oldRequired);
 
-    const someoneElse = await change({ username: 'admin', oldpassword: staff.password, password: 'NewPass#1', confirmpassword: 'NewPass#1' });
+    const someoneElse = await change({
+      username: 'admin',
+      oldpassword: staff.password,
+      password: 'NewPass#1',
+      confirmpassword: 'NewPass#1',
+    });
     expect(someoneElse.statusCode).toBe(403);
 
     // None of the failures changed anything: the old password still works.
     expect(await t.login(staff.username, staff.password)).toBeTruthy();
 
-    const done = await change({ username: 'staff', oldpassword: staff.password, password: 'NewPass#1', confirmpassword: 'NewPass#1' });
+    const done = await change({
+      username: 'staff',
+      oldpassword: staff.password,
+      password: 'NewPass#1',
+      confirmpassword: 'NewPass#1',
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json().message).toBe(MSG.passwordChanged);
     expect((await t.request({ method: 'GET', url: '/sys/user/current', token })).statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url: '/sys/user/current', token: other })).statusCode).toBe(401);
-    const oldLogin = await t.request({ method: 'POST', url: '/sys/login', payload: { username: 'staff', password: staff.password } });
+    const oldLogin = await t.request({
+      method: 'POST',
+      url: '/sys/login',
+      payload: { username: 'staff', password: staff.password },
+    });
     expect(oldLogin.statusCode).toBe(400);
     const fresh = await t.login('staff', 'NewPass#1');
     const back = await t.request({
       method: 'POST',
       url: '/sys/user/updatePassword',
       token: fresh,
-      payload: { username: 'staff', oldpassword: 'NewPass#1', password: staff.password, confirmpassword: staff.password },
+      payload: {
+        username: 'staff',
+        oldpassword: 'NewPass#1',
+        password: staff.password,
+        confirmpassword: staff.password,
+      },
     });
     expect(back.statusCode).toBe(200);
   });
@@ -134,7 +211,11 @@ describe.each(targets)('session calls on $name', (target) => {
       payload: { username: 'admin', selectDepartId: office.id, selectPositionId: keyuan.id },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().result.userInfo).toMatchObject({ selectDepartName: '综合办公室', orgCode: 'A01A02', selectPositionName: '科员' });
+    expect(res.json().result.userInfo).toMatchObject({
+      selectDepartName: '综合办公室',
+      orgCode: 'A01A02',
+      selectPositionName: '科员',
+    });
     const card = (await t.request({ method: 'GET', url: '/sys/user/current', token })).json().result;
     expect(card).toMatchObject({ departName: '综合办公室', positionName: '科员', tenantName: SEED_TENANTS[0].name });
 
@@ -147,7 +228,12 @@ describe.each(targets)('session calls on $name', (target) => {
     });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().message).toBe(MSG.departNotOwned);
-    const noPosition = await t.request({ method: 'POST', url: '/sys/selectDepart', token, payload: { username: 'admin', selectDepartId: office.id } });
+    const noPosition = await t.request({
+      method: 'POST',
+      url: '/sys/selectDepart',
+      token,
+      payload: { username: 'admin', selectDepartId: office.id },
+    });
     expect(noPosition.statusCode).toBe(400);
     expect(noPosition.json().message).toBe('请选择岗位');
   });
@@ -158,7 +244,11 @@ describe.each(targets)('session calls on $name', (target) => {
     const res = await t.request({ method: 'GET', url: '/sys/user/current', token });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe(MSG.accountFrozen);
-    const again = await t.request({ method: 'POST', url: '/sys/login', payload: { username: 'staff', password: staff.password } });
+    const again = await t.request({
+      method: 'POST',
+      url: '/sys/login',
+      payload: { username: 'staff', password: staff.password },
+    });
     expect(again.json().message).toBe(MSG.accountFrozen);
     await t.app.ctx.db.db.updateTable('sysUser').set({ status: 1 }).where('username', '=', 'staff').execute();
     expect((await t.request({ method: 'GET', url: '/sys/user/current', token })).statusCode).toBe(401);
@@ -189,7 +279,11 @@ describe.each(targets)('image captcha on $name', (target) => {
 
   it('requires the captcha, refuses a wrong one, and accepts each captcha once', async () => {
     const login = (extra: Record<string, string>) =>
-      t.request({ method: 'POST', url: '/sys/login', payload: { username: admin.username, password: admin.password, ...extra } });
+      t.request({
+        method: 'POST',
+        url: '/sys/login',
+        payload: { username: admin.username, password: admin.password, ...extra },
+      });
     expect((await login({})).json().message).toBe(MSG.captchaRequired);
     await captchaText('k1');
     const wrong = await login({ captcha: 'zzzz', checkKey: 'k1' });
@@ -216,7 +310,11 @@ describe('address rate limit', () => {
       for (const username of ['a_1', 'b_2']) {
         await t.request({ method: 'POST', url: '/sys/login', payload: { username, password: 'x' } });
       }
-      const res = await t.request({ method: 'POST', url: '/sys/login', payload: { username: admin.username, password: admin.password } });
+      const res = await t.request({
+        method: 'POST',
+        url: '/sys/login',
+        payload: { username: admin.username, password: admin.password },
+      });
       expect(res.statusCode).toBe(429);
       expect(res.json().message).toBe(MSG.tooManyRequests);
     } finally {

@@ -55,7 +55,13 @@ export async function login(
   const userKey = `login:fail:user:${username.toLowerCase()}`;
   const lockKey = `login:lock:user:${username.toLowerCase()}`;
   const logFailure = (content: string, userId: string | null = null) =>
-    recordLogin(db, { content: `用户名: ${username}，登录失败：${content}`, success: false, ip: client.ip, userId, username });
+    recordLogin(db, {
+      content: `用户名: ${username}，登录失败：${content}`,
+      success: false,
+      ip: client.ip,
+      userId,
+      username,
+    });
 
   if (Number(await kv.get(ipKey)) >= config.loginIpMaxFailures) {
     await logFailure('来源地址失败次数过多');
@@ -83,7 +89,12 @@ export async function login(
     }
   }
 
-  const user = await db.selectFrom('sysUser').selectAll().where('username', '=', username).where('delFlag', '=', 0).executeTakeFirst();
+  const user = await db
+    .selectFrom('sysUser')
+    .selectAll()
+    .where('username', '=', username)
+    .where('delFlag', '=', 0)
+    .executeTakeFirst();
   const valid = await verifyPassword(user?.password ?? (await getDummyHash()), attempt.password);
   if (!user || !valid) {
     await kv.incr(ipKey, IP_WINDOW_MS);
@@ -104,7 +115,11 @@ export async function login(
   const context = await loadUserContext(db, user);
   const token = await ctx.tokens.issue(user.id, client);
   const now = formatDateTime();
-  await db.updateTable('sysUser').set({ lastLoginTime: now, lastLoginIp: client.ip.slice(0, 64) }).where('id', '=', user.id).execute();
+  await db
+    .updateTable('sysUser')
+    .set({ lastLoginTime: now, lastLoginIp: client.ip.slice(0, 64) })
+    .where('id', '=', user.id)
+    .execute();
   await recordLogin(db, {
     content: `用户名: ${user.username}，登录成功！`,
     success: true,

@@ -57,8 +57,7 @@ export async function loadUserContext(db: Kysely<Database>, user: SysUser): Prom
   ]);
   const depart = departList.find((d) => d.id === user.loginDepartId) ?? departList[0];
   const position = positionList.find((p) => p.id === user.loginPositionId) ?? positionList[0];
-  const tenantId =
-    tenantList.find((t) => t.id === Number(user.loginTenantId))?.id ?? tenantList[0]?.id ?? 0;
+  const tenantId = tenantList.find((t) => t.id === Number(user.loginTenantId))?.id ?? tenantList[0]?.id ?? 0;
   const orgCode = depart?.orgCode ?? null;
   if (
     (depart?.id ?? null) !== user.loginDepartId ||

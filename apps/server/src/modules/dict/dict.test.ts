@@ -22,10 +22,18 @@ describe.each(targets)('dictionaries on $name', (target) => {
   });
 
   it('refuses table dictionaries that are not registered and codes that are not identifiers', async () => {
-    const table = await t.request({ method: 'GET', url: `/sys/dict/getDictItems/${encodeURIComponent('sys_user,password,id')}`, token });
+    const table = await t.request({
+      method: 'GET',
+      url: `/sys/dict/getDictItems/${encodeURIComponent('sys_user,password,id')}`,
+      token,
+    });
     expect(table.statusCode).toBe(400);
     expect(table.json().message).toContain('未注册的表字典');
-    const odd = await t.request({ method: 'GET', url: `/sys/dict/getDictItems/${encodeURIComponent("sex' or '1")}`, token });
+    const odd = await t.request({
+      method: 'GET',
+      url: `/sys/dict/getDictItems/${encodeURIComponent("sex' or '1")}`,
+      token,
+    });
     expect(odd.statusCode).toBe(400);
   });
 
@@ -36,9 +44,24 @@ describe.each(targets)('dictionaries on $name', (target) => {
     const dict = await db.selectFrom('sysDict').select('id').where('dictCode', '=', 'sex').executeTakeFirstOrThrow();
     await db
       .insertInto('sysDictItem')
-      .values({ id: 'e'.repeat(32), dictId: dict.id, itemText: '未知😀', itemValue: '0', itemColor: null, description: null, sortOrder: 9, status: 1, createBy: null, createTime: null, updateBy: null, updateTime: null })
+      .values({
+        id: 'e'.repeat(32),
+        dictId: dict.id,
+        itemText: '未知😀',
+        itemValue: '0',
+        itemColor: null,
+        description: null,
+        sortOrder: 9,
+        status: 1,
+        createBy: null,
+        createTime: null,
+        updateBy: null,
+        updateTime: null,
+      })
       .execute();
-    expect((await t.request({ method: 'GET', url: '/sys/dict/getDictItems/sex', token })).json().result).toHaveLength(2);
+    expect((await t.request({ method: 'GET', url: '/sys/dict/getDictItems/sex', token })).json().result).toHaveLength(
+      2,
+    );
     const refresh = await t.request({ method: 'GET', url: '/sys/dict/refleshCache', token });
     expect(refresh.json()).toMatchObject({ success: true, message: MSG.cacheRefreshed });
     const after = (await t.request({ method: 'GET', url: '/sys/dict/getDictItems/sex', token })).json().result;

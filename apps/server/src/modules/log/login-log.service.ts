@@ -8,7 +8,14 @@ export const LOG_TYPE_LOGIN = 1;
 /** One row of the login log: every attempt, its outcome and where it came from. */
 export async function recordLogin(
   db: Kysely<Database>,
-  entry: { content: string; success: boolean; ip: string; userId?: string | null; username?: string | null; tenantId?: number | null },
+  entry: {
+    content: string;
+    success: boolean;
+    ip: string;
+    userId?: string | null;
+    username?: string | null;
+    tenantId?: number | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('sysLog')

@@ -16,13 +16,16 @@ describe.each(targets)('getUserPermissionByToken on $name', (target) => {
   afterAll(() => t?.close());
 
   const permissionsOf = async (token: string) =>
-    (await t.request({ method: 'GET', url: '/sys/permission/getUserPermissionByToken', token })).json().result as UserPermissionResult;
+    (await t.request({ method: 'GET', url: '/sys/permission/getUserPermissionByToken', token })).json()
+      .result as UserPermissionResult;
 
   it('gives the admin the whole menu with its buttons', async () => {
     const result = await permissionsOf(await t.login(SEED_ACCOUNTS.admin.username));
     expect(result.menu.map((m) => m.meta.title)).toEqual(['首页', '结果页', '异常页', '系统管理']);
     const system = result.menu.find((m) => m.path === '/system')!;
-    expect(system.children!.map((c) => [c.path, c.component])).toEqual([['/system/platform', 'system/PlatformSetting']]);
+    expect(system.children!.map((c) => [c.path, c.component])).toEqual([
+      ['/system/platform', 'system/PlatformSetting'],
+    ]);
     expect(result.auth.map((a) => a.action).sort()).toEqual([PERM.platformEdit, PERM.platformView].sort());
     expect(result.allAuth.every((a) => a.type === '1' && a.status === '1')).toBe(true);
   });
@@ -70,7 +73,11 @@ describe.each(targets)('getUserPermissionByToken on $name', (target) => {
         updateTime: null,
       })
       .execute();
-    const res = await t.request({ method: 'GET', url: '/sys/permission/getUserPermissionByToken', token: await t.login('no_roles', 'NoRoles#1') });
+    const res = await t.request({
+      method: 'GET',
+      url: '/sys/permission/getUserPermissionByToken',
+      token: await t.login('no_roles', 'NoRoles#1'),
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(MSG.emptyMenu);
   });
@@ -78,14 +85,30 @@ describe.each(targets)('getUserPermissionByToken on $name', (target) => {
   it('reflects the database: a hidden page hides its group, a deleted grant removes the page', async () => {
     const { db } = t.app.ctx.db;
     const token = await t.login(SEED_ACCOUNTS.staff.username);
-    await db.updateTable('sysPermission').set({ hidden: 1 }).where('url', 'in', ['/result/success', '/result/fail']).execute();
+    await db
+      .updateTable('sysPermission')
+      .set({ hidden: 1 })
+      .where('url', 'in', ['/result/success', '/result/fail'])
+      .execute();
     const hidden = await permissionsOf(token);
     expect(hidden.menu.find((m) => m.path === '/result')!.hidden).toBe(true);
-    await db.updateTable('sysPermission').set({ hidden: 0 }).where('url', 'in', ['/result/success', '/result/fail']).execute();
+    await db
+      .updateTable('sysPermission')
+      .set({ hidden: 0 })
+      .where('url', 'in', ['/result/success', '/result/fail'])
+      .execute();
 
-    const page = await db.selectFrom('sysPermission').select('id').where('url', '=', '/exception/500').executeTakeFirstOrThrow();
+    const page = await db
+      .selectFrom('sysPermission')
+      .select('id')
+      .where('url', '=', '/exception/500')
+      .executeTakeFirstOrThrow();
     const role = await db.selectFrom('sysRole').select('id').where('roleCode', '=', 'staff').executeTakeFirstOrThrow();
-    await db.deleteFrom('sysRolePermission').where('roleId', '=', role.id).where('permissionId', '=', page.id).execute();
+    await db
+      .deleteFrom('sysRolePermission')
+      .where('roleId', '=', role.id)
+      .where('permissionId', '=', page.id)
+      .execute();
     expect(titles((await permissionsOf(token)).menu)).not.toContain('500');
   });
 });

@@ -13,12 +13,21 @@ describe.each(targets)('platform settings on $name', (target) => {
 
   it('shows the logo and system name to anyone', async () => {
     const res = await t.request({ method: 'GET', url: '/sys/platform/info' });
-    expect(res.json().result).toMatchObject({ systemName: '区域资产资源管理与发布平台', logoUrl: '', captchaEnabled: false });
+    expect(res.json().result).toMatchObject({
+      systemName: '区域资产资源管理与发布平台',
+      logoUrl: '',
+      captchaEnabled: false,
+    });
   });
 
   it('stores names with Chinese, emoji and four-byte characters unchanged', async () => {
     const systemName = '𠮷祥区资产平台🏠 Ⅱ';
-    const put = await t.request({ method: 'PUT', url: '/sys/platform/settings', token: admin, payload: { systemName, logoUrl: '/logo.png' } });
+    const put = await t.request({
+      method: 'PUT',
+      url: '/sys/platform/settings',
+      token: admin,
+      payload: { systemName, logoUrl: '/logo.png' },
+    });
     expect(put.statusCode).toBe(200);
     const info = (await t.request({ method: 'GET', url: '/sys/platform/info' })).json().result;
     expect(info).toMatchObject({ systemName, logoUrl: '/logo.png' });
@@ -41,9 +50,35 @@ describe.each(targets)('platform settings on $name', (target) => {
     expect(after).toEqual(before);
   });
 
+  it('answers 413 to an oversized body and 415 to a body it cannot read, storing nothing', async () => {
+    const huge = await t.request({
+      method: 'PUT',
+      url: '/sys/platform/settings',
+      token: admin,
+      payload: { systemName: '大'.repeat(600_000), logoUrl: '' },
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toBe('请求体过大');
+    const xml = await t.request({
+      method: 'PUT',
+      url: '/sys/platform/settings',
+      token: admin,
+      headers: { 'content-type': 'application/xml' },
+      payload: '<systemName>x</systemName>',
+    });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json().message).toBe('不支持的请求内容类型');
+    expect((await t.request({ method: 'GET', url: '/sys/platform/info' })).json().result.systemName).not.toMatch(/^大|^x$/);
+  });
+
   it('forbids the ordinary user to change them', async () => {
     const staff = await t.login(SEED_ACCOUNTS.staff.username);
-    const res = await t.request({ method: 'PUT', url: '/sys/platform/settings', token: staff, payload: { systemName: '被改了', logoUrl: '' } });
+    const res = await t.request({
+      method: 'PUT',
+      url: '/sys/platform/settings',
+      token: staff,
+      payload: { systemName: '被改了', logoUrl: '' },
+    });
     expect(res.statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: '/sys/platform/info' })).json().result.systemName).not.toBe('被改了');
   });

@@ -1,0 +1,128 @@
+/**
+ * `npm run bench`: prints figures, never fails the build.
+ * - requests/s of POST /sys/login and GET /sys/permission/getUserPermissionByToken beside a bare
+ *   Fastify JSON route measured in the same run (autocannon, 32 connections);
+ * - gzip size of the JavaScript the login page loads in Chromium (target ≤ 250 KB).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { chromium } from '@playwright/test';
+import { buildApp } from '@district/server/dist/app.js';
+import { loadConfig } from '@district/server/dist/config.js';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 32;
+
+interface Figure {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(name: string, opts: autocannon.Options): Promise<Figure> {
+  const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'da-bench-'));
+  const root = path.resolve(import.meta.dirname, '../..');
+  const config = loadConfig(
+    {},
+    {
+      databaseUrl: process.env.BENCH_DATABASE_URL ?? `sqlite:${path.join(dir, 'bench.db')}`,
+      captchaEnabled: false,
+      webDist: path.join(root, 'apps/web/dist'),
+      loginIpMaxFailures: 1_000_000,
+    },
+  );
+  const app = await buildApp(config);
+  const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  const bare = Fastify();
+  bare.get('/ping', async () => ({ success: true, message: 'ok', code: 200, result: 'pong', timestamp: Date.now() }));
+  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+  const login = await fetch(`${appUrl}/api/sys/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'Admin@2026' }),
+  });
+  const token = ((await login.json()) as { result: { token: string } }).result.token;
+
+  const figures = [
+    await load('bare Fastify JSON route', { url: `${bareUrl}/ping` }),
+    await load('GET /sys/permission/getUserPermissionByToken', {
+      url: `${appUrl}/api/sys/permission/getUserPermissionByToken`,
+      headers: { 'x-access-token': token },
+    }),
+    await load('POST /sys/login (argon2id verify)', {
+      url: `${appUrl}/api/sys/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'Admin@2026' }),
+    }),
+  ];
+  const base = figures[0]!.rps;
+  console.log(`\nAPI load (${CONNECTIONS} connections, ${DURATION} s each, ${config.databaseUrl.split(':')[0]})`);
+  console.log(
+    'route'.padEnd(48),
+    'req/s'.padStart(9),
+    'of bare'.padStart(8),
+    'p50 ms'.padStart(7),
+    'p99 ms'.padStart(7),
+    'errors'.padStart(7),
+  );
+  for (const f of figures) {
+    console.log(
+      f.name.padEnd(48),
+      f.rps.toFixed(0).padStart(9),
+      `${((f.rps / base) * 100).toFixed(1)}%`.padStart(8),
+      String(f.p50).padStart(7),
+      String(f.p99).padStart(7),
+      String(f.errors).padStart(7),
+    );
+  }
+
+  // What a first visit to the login page downloads, measured in the browser rather than guessed.
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const page = await browser.newPage();
+  const scripts = new Map<string, number>();
+  page.on('response', async (res) => {
+    if (res.request().resourceType() === 'script') {
+      const body = await res.body().catch(() => Buffer.alloc(0));
+      scripts.set(res.url(), gzipSync(body).length);
+    }
+  });
+  await page.goto(`${appUrl}/user/login`, { waitUntil: 'networkidle' });
+  await browser.close();
+  const total = [...scripts.values()].reduce((a, b) => a + b, 0);
+  console.log(`\nLogin page JavaScript: ${scripts.size} files, ${(total / 1024).toFixed(1)} KB gzip (target ≤ 250 KB)`);
+  for (const [url, size] of [...scripts].sort((a, b) => b[1] - a[1])) {
+    console.log(`  ${(size / 1024).toFixed(1).padStart(7)} KB  ${new URL(url).pathname}`);
+  }
+
+  await app.close();
+  await bare.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+main().catch((error) => {
+  console.error('benchmark failed:', error);
+  process.exitCode = 1;
+});
