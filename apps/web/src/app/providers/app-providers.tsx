@@ -1,0 +1,36 @@
+import { useEffect, type ReactNode } from 'react';
+import { App, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { setFeedback } from '../../lib/feedback';
+import { useSettingsStore } from '../../lib/settings-store';
+
+/** Hands antd's context-aware message/notification/modal to code outside React (request layer, stores). */
+function FeedbackHolder() {
+  const api = App.useApp();
+  useEffect(() => setFeedback(api), [api]);
+  return null;
+}
+
+/** Colour-weak mode inverts the whole page. */
+function ColorWeakMode() {
+  const weak = useSettingsStore((s) => s.weak);
+  useEffect(() => {
+    document.documentElement.style.filter = weak ? 'invert(80%)' : '';
+  }, [weak]);
+  return null;
+}
+
+/** antd theme and locale for the whole app. The query client is provided by the signed-in shell. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const color = useSettingsStore((s) => s.color);
+  return (
+    // Two-character button labels keep their exact text (登录, 保存) instead of antd's inserted space.
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: color } }} button={{ autoInsertSpace: false }}>
+      <App>
+        <FeedbackHolder />
+        <ColorWeakMode />
+        {children}
+      </App>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,100 @@
+import { lazyPage, type LazyPage } from './lazy-page';
+
+/**
+ * Menu `component` string → lazily loaded page. Adding a page is one line here; a component the
+ * menu names but this map lacks renders a "page not found" result instead of crashing.
+ */
+export const PAGE_COMPONENTS: Record<string, LazyPage> = {
+  'dashboard/Analysis': lazyPage(() => import('../../features/dashboard/pages/analysis-page'), 'AnalysisPage'),
+  'result/Success': lazyPage(() => import('../../features/result/pages/success-page'), 'SuccessPage'),
+  'result/Error': lazyPage(() => import('../../features/result/pages/error-page'), 'ResultErrorPage'),
+  'exception/403': lazyPage(() => import('../../features/exception/pages/exception-page'), 'Exception403Page'),
+  'exception/404': lazyPage(() => import('../../features/exception/pages/exception-page'), 'Exception404Page'),
+  'exception/500': lazyPage(() => import('../../features/exception/pages/exception-page'), 'Exception500Page'),
+  'system/PlatformSetting': lazyPage(
+    () => import('../../features/system/platform/pages/platform-setting-page'),
+    'PlatformSettingPage',
+  ),
+  'asset/AssetAllocationAll': lazyPage(
+    () => import('../../features/public-display/pages/asset-allocation-all-page'),
+    'AssetAllocationAllPage',
+  ),
+  'asset/InfoDetails': lazyPage(
+    () => import('../../features/public-display/pages/info-details-page'),
+    'InfoDetailsPage',
+  ),
+};
+
+/** Pages outside the menu (static routes and the shell's own results). */
+export const STATIC_PAGES = {
+  login: lazyPage(() => import('../../features/auth/pages/login-page'), 'LoginPage'),
+  registerClosed: lazyPage(() => import('../../features/auth/pages/register-closed-page'), 'RegisterClosedPage'),
+  testHome: lazyPage(() => import('../../features/test/pages/test-home-page'), 'TestHomePage'),
+  notFound: lazyPage(() => import('../../features/exception/pages/exception-page'), 'Exception404Page'),
+  assetAllocationAll: PAGE_COMPONENTS['asset/AssetAllocationAll'],
+  infoDetails: PAGE_COMPONENTS['asset/InfoDetails'],
+  notOpen: lazyPage(() => import('../../features/exception/pages/not-open-page'), 'NotOpenPage'),
+  missingComponent: lazyPage(
+    () => import('../../features/exception/pages/missing-component-page'),
+    'MissingComponentPage',
+  ),
+} satisfies Record<string, LazyPage>;
+
+/** Layout components that only group child routes (the old RouteView family). */
+const CONTAINER_LAYOUTS = new Set([
+  'layouts/RouteView',
+  'layouts/PageView',
+  'layouts/TabLayout',
+  'layouts/BasicLayout',
+  'layouts/BlankLayout',
+  'layouts/UserLayout',
+]);
+const IFRAME_LAYOUT = 'layouts/IframePageView';
+
+/**
+ * Generated list kinds (online form, copy, auto, tree, ERP, tab, inner-table, report, report auto).
+ * They need the online-development engine, which this product does not ship yet.
+ */
+const GENERATED_LIST_PATTERNS: readonly RegExp[] = [
+  /OnlCgformAutoList$/,
+  /OnlCgformCopyList$/,
+  /OnlCgformDefaultList$|\/auto\/default\//,
+  /OnlCgformTreeList$/,
+  /OnlCgformErpList$/,
+  /OnlCgformTabList$/,
+  /OnlCgformInnerTableList$/,
+  /OnlCgreportAutoList$/,
+  /OnlCgReportList$|OnlReportAutoList$/,
+  /^modules\/online\//,
+];
+
+export type ComponentKind = 'container' | 'iframe' | 'page' | 'notOpen' | 'unknown';
+
+function normalize(component: string): string {
+  return component
+    .trim()
+    .replace(/^\/+/, '')
+    .replace(/\.(vue|tsx?)$/, '');
+}
+
+export function isVisualLayout(component: string | null | undefined): boolean {
+  const name = normalize(component ?? '');
+  return name.includes('layouts') && /visual/i.test(name);
+}
+
+export function componentKind(component: string | null | undefined): ComponentKind {
+  const name = normalize(component ?? '');
+  if (!name) return 'container';
+  if (name === IFRAME_LAYOUT) return 'iframe';
+  if (CONTAINER_LAYOUTS.has(name) || isVisualLayout(name)) return 'container';
+  if (GENERATED_LIST_PATTERNS.some((pattern) => pattern.test(name))) return 'notOpen';
+  return Object.hasOwn(PAGE_COMPONENTS, name) ? 'page' : 'unknown';
+}
+
+export function pageComponent(component: string): LazyPage | undefined {
+  const name = normalize(component);
+  return Object.hasOwn(PAGE_COMPONENTS, name) ? PAGE_COMPONENTS[name] : undefined;
+}
+
+/** The iframe page shell for `layouts/IframePageView` entries. */
+export const IFRAME_PAGE = lazyPage(() => import('../layouts/iframe-page-view'), 'IframePageView');

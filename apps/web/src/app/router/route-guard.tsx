@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { Button, Space } from 'antd';
+import { GUEST_CREDENTIALS, LOGIN_PATH, PUBLIC_PATHS } from '@district/shared';
+import { PageLoading } from '../../components/page-boundary/page-loading';
+import { StatusBlock } from '../../components/status-block/status-block';
+import { errorMessage } from '../../lib/errors';
+import { navigateTo } from '../../lib/navigation';
+import { useSessionStore } from '../../lib/session-store';
+
+export function isPublicPath(pathname: string): boolean {
+  return (PUBLIC_PATHS as readonly string[]).includes(pathname);
+}
+
+let preparing: Promise<void> | null = null;
+
+/**
+ * Makes sure there is a session with its menu: without a token the guard signs in with the fixed
+ * guest credentials (app-spec §2 step 3); with a token it loads the permissions once. Concurrent
+ * callers (StrictMode, quick navigations) share one attempt.
+ */
+export function prepareSession(): Promise<void> {
+  preparing ??= (async () => {
+    if (!useSessionStore.getState().token) {
+      try {
+        await useSessionStore.getState().apiLogin(GUEST_CREDENTIALS);
+      } catch (error) {
+        // Without even the guest session the only sensible place is the login page.
+        navigateTo(LOGIN_PATH, { replace: true });
+        throw error;
+      }
+    }
+    if (useSessionStore.getState().menu === null) await useSessionStore.getState().loadPermissions();
+  })().finally(() => {
+    preparing = null;
+  });
+  return preparing;
+}
+
+/**
+ * The guard of app-spec §2, evaluated on every location: a stored token proceeds (after its
+ * permissions are loaded and the routes built from them), the four public paths proceed, anything
+ * else signs in as the guest first.
+ */
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const token = useSessionStore((s) => s.token);
+  const menuLoaded = useSessionStore((s) => s.menu !== null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const pending = !isPublicPath(pathname) && (!token || !menuLoaded);
+
+  useEffect(() => {
+    if (!pending) return;
+    let active = true;
+    prepareSession().then(
+      () => active && setFailure(null),
+      (error: unknown) => active && setFailure(errorMessage(error, '加载菜单失败')),
+    );
+    return () => {
+      active = false;
+    };
+  }, [pending, token, attempt]);
+
+  const retry = useCallback(() => {
+    setFailure(null);
+    setAttempt((n) => n + 1);
+  }, []);
+
+  if (!pending) return <>{children}</>;
+  if (failure && token) {
+    return (
+      <StatusBlock
+        status="warning"
+        title="无法进入系统"
+        subTitle={failure}
+        extra={
+          <Space>
+            <Button onClick={retry}>重试</Button>
+            <Button type="primary" onClick={() => void useSessionStore.getState().logout()}>
+              重新登录
+            </Button>
+          </Space>
+        }
+      />
+    );
+  }
+  return <PageLoading fullscreen />;
+}

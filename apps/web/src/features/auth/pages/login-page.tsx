@@ -1,0 +1,193 @@
+import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert, Button, Input, theme } from 'antd';
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { checkRules, HOME_PATH, MSG, RULES, type FieldRule, type TenantInfo } from '@district/shared';
+import { errorMessage } from '../../../lib/errors';
+import { usePlatformInfo } from '../../../lib/platform';
+import { useSessionStore } from '../../../lib/session-store';
+import { fetchCaptchaImage } from '../api/auth-api';
+
+type FieldName = 'username' | 'password' | 'captcha';
+type Values = Record<FieldName, string>;
+
+const PASSWORD_RULES: readonly FieldRule[] = [{ required: true, message: '请输入密码' }];
+const CAPTCHA_RULES: readonly FieldRule[] = [{ required: true, message: MSG.captchaRequired }];
+
+/** A fresh random check key (32 hex characters) ties a captcha image to the login attempt. */
+function newCheckKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// Few users have several tenants: the select stays out of the login page's own code.
+const TenantSelectModal = lazy(() =>
+  import('../components/tenant-select-modal').then((module) => ({ default: module.TenantSelectModal })),
+);
+
+function FieldError({ id, message }: { id: string; message: string | null }) {
+  const { token } = theme.useToken();
+  return (
+    <div id={id} role={message ? 'alert' : undefined} className="login-field-error" style={{ color: token.colorError }}>
+      {message}
+    </div>
+  );
+}
+
+/**
+ * The login form. It checks fields with the shared rule set (checkRules) rather than antd's Form:
+ * this is the first page most people load, and the form engine would double its script.
+ */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const { systemName, captchaEnabled } = usePlatformInfo();
+  const [values, setValues] = useState<Values>({ username: '', password: '', captcha: '' });
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string | null>>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [checkKey, setCheckKey] = useState(newCheckKey);
+  const [captchaImage, setCaptchaImage] = useState('');
+  const [tenants, setTenants] = useState<TenantInfo[] | null>(null);
+
+  useEffect(() => {
+    document.title = systemName ? `登录 - ${systemName}` : '登录';
+  }, [systemName]);
+
+  useEffect(() => {
+    if (!captchaEnabled) return;
+    let active = true;
+    fetchCaptchaImage(checkKey).then(
+      (res) => active && setCaptchaImage(res.result ?? ''),
+      () => active && setCaptchaImage(''),
+    );
+    return () => {
+      active = false;
+    };
+  }, [captchaEnabled, checkKey]);
+
+  const rulesOf = (name: FieldName) =>
+    name === 'username' ? RULES.username : name === 'password' ? PASSWORD_RULES : CAPTCHA_RULES;
+  const fields: FieldName[] = captchaEnabled ? ['username', 'password', 'captcha'] : ['username', 'password'];
+
+  const change = (name: FieldName, value: string) => {
+    setValues((previous) => ({ ...previous, [name]: value }));
+    // A field is checked as it is typed once it has shown an error.
+    if (errors[name] !== undefined)
+      setErrors((previous) => ({ ...previous, [name]: checkRules(value, rulesOf(name)) }));
+  };
+
+  const refreshCaptcha = () => {
+    setValues((previous) => ({ ...previous, captcha: '' }));
+    setCheckKey(newCheckKey());
+  };
+
+  const enter = () => void navigate(HOME_PATH, { replace: true });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = Object.fromEntries(fields.map((name) => [name, checkRules(values[name], rulesOf(name))]));
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      const result = await useSessionStore.getState().login({
+        username: values.username.trim(),
+        password: values.password,
+        ...(captchaEnabled ? { captcha: values.captcha.trim(), checkKey } : {}),
+      });
+      // The first tenant is stored already; with several the user picks one before entering.
+      if (result.tenantList?.length > 1) setTenants(result.tenantList);
+      else enter();
+    } catch (error) {
+      setFailure(errorMessage(error, MSG.loginFailed));
+      if (captchaEnabled) refreshCaptcha();
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const confirmTenant = (tenantId: number) => {
+    useSessionStore.getState().setTenant(tenantId);
+    setTenants(null);
+    enter();
+  };
+
+  const field = (name: FieldName, control: ReactNode) => (
+    <div className="login-field">
+      {control}
+      <FieldError id={`login-${name}-error`} message={errors[name] ?? null} />
+    </div>
+  );
+  const status = (name: FieldName) => (errors[name] ? 'error' : undefined);
+
+  return (
+    <div className="login-page">
+      <form onSubmit={(event) => void submit(event)} noValidate autoComplete="off">
+        {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 24 }} />}
+        {field(
+          'username',
+          <Input
+            size="large"
+            prefix={<UserOutlined />}
+            placeholder="请输入用户名"
+            aria-label="用户名"
+            aria-describedby="login-username-error"
+            autoComplete="username"
+            status={status('username')}
+            value={values.username}
+            onChange={(e) => change('username', e.target.value)}
+          />,
+        )}
+        {field(
+          'password',
+          <Input.Password
+            size="large"
+            prefix={<LockOutlined />}
+            placeholder="请输入密码"
+            aria-label="密码"
+            aria-describedby="login-password-error"
+            autoComplete="current-password"
+            status={status('password')}
+            value={values.password}
+            onChange={(e) => change('password', e.target.value)}
+          />,
+        )}
+        {captchaEnabled &&
+          field(
+            'captcha',
+            <div style={{ display: 'flex', gap: 8 }}>
+              <Input
+                size="large"
+                prefix={<SafetyOutlined />}
+                placeholder="请输入验证码"
+                aria-label="验证码"
+                aria-describedby="login-captcha-error"
+                maxLength={16}
+                status={status('captcha')}
+                value={values.captcha}
+                onChange={(e) => change('captcha', e.target.value)}
+              />
+              <button
+                type="button"
+                className="login-captcha"
+                onClick={refreshCaptcha}
+                title="看不清？换一张"
+                aria-label="刷新验证码"
+              >
+                {captchaImage ? <img src={captchaImage} alt="验证码" /> : <span>获取验证码</span>}
+              </button>
+            </div>,
+          )}
+        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+          登录
+        </Button>
+      </form>
+      {tenants && (
+        <Suspense fallback={null}>
+          <TenantSelectModal tenants={tenants} onConfirm={confirmTenant} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

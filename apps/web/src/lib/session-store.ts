@@ -1,0 +1,174 @@
+import { create } from 'zustand';
+import {
+  API,
+  DEFAULT_TENANT_ID,
+  GUEST_CREDENTIALS,
+  LOGIN_PATH,
+  MSG,
+  SESSION_TTL_MS,
+  STORAGE_KEYS,
+  type AuthEntry,
+  type CompanyInfo,
+  type DepartInfo,
+  type LoginInput,
+  type LoginResult,
+  type MenuRoute,
+  type TenantInfo,
+  type UserInfo,
+  type UserPermissionResult,
+} from '@district/shared';
+import { clearDictCache } from './dict-cache';
+import { navigateTo } from './navigation';
+import { getAction, postAction, setSessionHandlers } from './request';
+import { localStore, sessionStore } from './storage';
+import { filterMenuByPermission, hideEmptyParents } from './permission';
+import { SETTINGS_STORAGE_KEYS } from './settings-store';
+
+export interface SessionState {
+  token: string | null;
+  username: string | null;
+  userInfo: UserInfo | null;
+  company: CompanyInfo | null;
+  departList: DepartInfo[];
+  tenantList: TenantInfo[];
+  /** The menu of the signed-in user; null until loaded (the cached route list). */
+  menu: MenuRoute[] | null;
+  /** Granted permission entries. */
+  auth: AuthEntry[];
+  /** Every permission entry with its status. */
+  allAuth: AuthEntry[];
+
+  login(input: LoginInput): Promise<LoginResult>;
+  apiLogin(credentials?: { username: string; password: string }): Promise<LoginResult>;
+  logout(): Promise<void>;
+  /** Forgets the session locally without calling the server (token already revoked or expired). */
+  clearSession(): void;
+  loadPermissions(): Promise<MenuRoute[]>;
+  setUserInfo(userInfo: UserInfo): void;
+  setTenant(tenantId: number): void;
+}
+
+function readPersisted() {
+  return {
+    token: localStore.get<string>(STORAGE_KEYS.accessToken),
+    username: localStore.get<string>(STORAGE_KEYS.userName),
+    userInfo: localStore.get<UserInfo>(STORAGE_KEYS.userInfo),
+    company: localStore.get<CompanyInfo>(STORAGE_KEYS.companyInfo),
+    departList: localStore.get<DepartInfo[]>(STORAGE_KEYS.departList) ?? [],
+    auth: sessionStore.get<AuthEntry[]>(STORAGE_KEYS.userAuth) ?? [],
+    allAuth: sessionStore.get<AuthEntry[]>(STORAGE_KEYS.sysButtonAuth) ?? [],
+  };
+}
+
+/** Clears local storage but keeps the appearance settings, which belong to the browser, not the session. */
+function clearLocalStorageKeepingSettings(): void {
+  const kept = SETTINGS_STORAGE_KEYS.map((key) => [key, window.localStorage.getItem(key)] as const);
+  window.localStorage.clear();
+  for (const [key, value] of kept) if (value !== null) window.localStorage.setItem(key, value);
+}
+
+function isLoginSuccess(res: { code: number | string }): boolean {
+  return String(res.code) === '200';
+}
+
+export const useSessionStore = create<SessionState>()((set, get) => {
+  const acceptLogin = (result: LoginResult) => {
+    const { token, userInfo, company, departList } = result;
+    localStore.set(STORAGE_KEYS.accessToken, token, SESSION_TTL_MS);
+    localStore.set(STORAGE_KEYS.userName, userInfo.username, SESSION_TTL_MS);
+    localStore.set(STORAGE_KEYS.userInfo, userInfo, SESSION_TTL_MS);
+    localStore.set(STORAGE_KEYS.companyInfo, company, SESSION_TTL_MS);
+    localStore.set(STORAGE_KEYS.departList, departList ?? [], SESSION_TTL_MS);
+    const tenantId = result.tenantList?.[0]?.id ?? userInfo.loginTenantId ?? DEFAULT_TENANT_ID;
+    localStore.set(STORAGE_KEYS.tenantId, tenantId);
+    sessionStore.remove(STORAGE_KEYS.userAuth);
+    sessionStore.remove(STORAGE_KEYS.sysButtonAuth);
+    // A new identity needs its own menu: drop whatever the previous one loaded.
+    set({
+      token,
+      username: userInfo.username,
+      userInfo,
+      company,
+      departList: departList ?? [],
+      tenantList: result.tenantList ?? [],
+      menu: null,
+      auth: [],
+      allAuth: [],
+    });
+  };
+
+  return {
+    ...readPersisted(),
+    tenantList: [],
+    menu: null,
+
+    async login(input) {
+      const res = await postAction<LoginResult>(API.login, input, { silent: true });
+      if (!isLoginSuccess(res)) throw res;
+      acceptLogin(res.result);
+      return res.result;
+    },
+
+    async apiLogin(credentials = GUEST_CREDENTIALS) {
+      const res = await postAction<LoginResult>(API.apiLogin, credentials);
+      if (!isLoginSuccess(res)) throw res;
+      acceptLogin(res.result);
+      return res.result;
+    },
+
+    async logout() {
+      const token = get().token;
+      get().clearSession();
+      try {
+        // The token is already gone from storage, so it travels explicitly; the outcome does not matter.
+        if (token) await postAction(API.logout, undefined, { headers: { 'X-Access-Token': token }, silent: true });
+      } catch {
+        // Logging out ends regardless of the server's answer.
+      }
+      navigateTo(LOGIN_PATH, { replace: true });
+    },
+
+    clearSession() {
+      clearDictCache();
+      sessionStore.remove(STORAGE_KEYS.userAuth);
+      sessionStore.remove(STORAGE_KEYS.sysButtonAuth);
+      clearLocalStorageKeepingSettings();
+      set({
+        token: null,
+        username: null,
+        userInfo: null,
+        company: null,
+        departList: [],
+        tenantList: [],
+        menu: null,
+        auth: [],
+        allAuth: [],
+      });
+    },
+
+    async loadPermissions() {
+      const res = await getAction<UserPermissionResult>(API.userPermission);
+      const { menu = [], auth = [], allAuth = [] } = res.result ?? {};
+      const visible = hideEmptyParents(filterMenuByPermission(menu, auth, allAuth));
+      if (!res.success || visible.length === 0) throw new Error(res.message || MSG.emptyMenu);
+      sessionStore.set(STORAGE_KEYS.userAuth, auth);
+      sessionStore.set(STORAGE_KEYS.sysButtonAuth, allAuth);
+      set({ menu: visible, auth, allAuth });
+      return visible;
+    },
+
+    setUserInfo(userInfo) {
+      localStore.set(STORAGE_KEYS.userInfo, userInfo, SESSION_TTL_MS);
+      set({ userInfo });
+    },
+
+    setTenant(tenantId) {
+      localStore.set(STORAGE_KEYS.tenantId, tenantId);
+    },
+  };
+});
+
+setSessionHandlers({
+  logout: () => useSessionStore.getState().logout(),
+  expire: () => useSessionStore.getState().clearSession(),
+});

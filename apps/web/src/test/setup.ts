@@ -1,0 +1,43 @@
+import '@testing-library/jest-dom/vitest';
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+// jsdom lacks the layout APIs antd's responsive components probe for.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    configurable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+class ResizeObserverStub {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+if (!('ResizeObserver' in window)) {
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, configurable: true, value: ResizeObserverStub });
+}
+
+// jsdom does not implement pseudo-element styles; antd asks for them when measuring scrollbars.
+const originalGetComputedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (elt: Element, _pseudoElt?: string | null) => originalGetComputedStyle(elt);
+
+afterEach(async () => {
+  cleanup();
+  // Each test answers the platform info itself. Imported late so test files can still mock its dependencies.
+  const { usePlatformStore } = await import('../lib/platform');
+  usePlatformStore.setState({ info: null, status: 'idle' });
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});

@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { STAFF, menuItem, signIn, token } from './helpers';
+
+test('a visit to / without a token is signed in as guest and sees only public pages', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/assetAllocationAll$/);
+  await expect(page.getByText('暂无已发布的资产')).toBeVisible();
+  const guestToken = await token(page);
+  expect(guestToken.length).toBeGreaterThan(20);
+
+  // The guest has no dashboard and no admin calls.
+  await page.goto('/dashboard/analysis');
+  await expect(page.getByText('欢迎您，')).toHaveCount(0);
+  await expect(page.getByText(/404|不存在/).first()).toBeVisible();
+  const settings = await page.request.get('/api/sys/platform/settings', { headers: { 'X-Access-Token': guestToken } });
+  expect(settings.status()).toBe(403);
+
+  // The public page offers the way to sign in.
+  await page.goto('/assetAllocationAll');
+  await page.getByRole('link', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/user\/login$/);
+});
+
+test('the ordinary user sees no admin menu and gets 403 from admin calls', async ({ page }) => {
+  await signIn(page, STAFF);
+  await expect(menuItem(page.locator('.ant-layout-sider'), '首页')).toBeVisible();
+  await expect(menuItem(page, '系统管理')).toHaveCount(0);
+  const headers = { 'X-Access-Token': await token(page) };
+  const read = await page.request.get('/api/sys/platform/settings', { headers });
+  expect(read.status()).toBe(403);
+  const write = await page.request.put('/api/sys/platform/settings', { headers, data: { systemName: '被改了', logoUrl: '' } });
+  expect(write.status()).toBe(403);
+  expect((await write.json()).message).toContain('拒绝访问');
+
+  // Typing the admin page's address shows no admin page either.
+  await page.goto('/system/platform');
+  await expect(page.getByRole('button', { name: /保\s*存/ })).toHaveCount(0);
+});
+
+test('a revoked token leads to 未授权，请重新登录 and the login page', async ({ page }) => {
+  await signIn(page, STAFF);
+  // The session ends elsewhere (another window logged out, or an administrator froze it).
+  const logout = await page.request.post('/api/sys/logout', { headers: { 'X-Access-Token': await token(page) } });
+  expect(logout.ok()).toBe(true);
+
+  await page.getByText(`欢迎您，${STAFF.realname}`).hover();
+  await menuItem(page, '切换部门').click();
+  await expect(page.getByText('未授权，请重新登录')).toBeVisible();
+  await expect(page).toHaveURL(/\/user\/login$/, { timeout: 15_000 });
+});

@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { STAFF, buttonName, menuItem, signIn } from './helpers';
+
+test('the ordinary user changes the password (wrong old one, mismatch, success) and logs out', async ({ page }) => {
+  await signIn(page, STAFF);
+  const openModal = async () => {
+    await page.getByText(`欢迎您，${STAFF.realname}`).hover();
+    await menuItem(page, '密码修改').click();
+    return page.getByRole('dialog', { name: '修改密码' });
+  };
+
+  let dialog = await openModal();
+  await dialog.getByRole('button', { name: buttonName('确定') }).click();
+  await expect(dialog.getByText('请输入旧密码!')).toBeVisible();
+  await expect(dialog.getByText('请输入新密码!')).toBeVisible();
+  await expect(dialog.getByText('请确认新密码!')).toBeVisible();
+
+  await dialog.getByLabel('旧密码').fill('not-the-password');
+  await dialog.getByLabel('新密码', { exact: true }).fill('Better#2026');
+  await dialog.getByLabel('确认新密码').fill('Better#2027');
+  await expect(dialog.getByText('两次输入的密码不一样！')).toBeVisible();
+
+  await dialog.getByLabel('确认新密码').fill('Better#2026');
+  await dialog.getByRole('button', { name: buttonName('确定') }).click();
+  await expect(page.getByText('旧密码输入错误')).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByLabel('旧密码').fill(STAFF.password);
+  await dialog.getByRole('button', { name: buttonName('确定') }).click();
+  await expect(page.getByText('密码修改成功，请重新登录')).toBeVisible();
+  await expect(page).toHaveURL(/\/user\/login$/);
+
+  // The new password works, then log out after the confirmation.
+  await signIn(page, { username: STAFF.username, password: 'Better#2026' });
+  await page.getByRole('button', { name: '退出登录' }).click();
+  await expect(page.getByText('真的要注销登录吗 ?')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: buttonName('确定') }).click();
+  await expect(page).toHaveURL(/\/user\/login$/);
+  expect(await page.evaluate(() => window.localStorage.getItem('Access-Token'))).toBeNull();
+
+  // Put the seeded password back for the other journeys.
+  await signIn(page, { username: STAFF.username, password: 'Better#2026' });
+  dialog = await openModal();
+  await dialog.getByLabel('旧密码').fill('Better#2026');
+  await dialog.getByLabel('新密码', { exact: true }).fill(STAFF.password);
+  await dialog.getByLabel('确认新密码').fill(STAFF.password);
+  await dialog.getByRole('button', { name: buttonName('确定') }).click();
+  await expect(page).toHaveURL(/\/user\/login$/);
+});
