@@ -118,6 +118,9 @@ export const useSessionStore = create<SessionState>()((set, get) => {
 
     async logout() {
       const token = get().token;
+      // Leave the protected page before the token goes: on it, the route guard would see no token and
+      // sign the guest in straight away.
+      navigateTo(LOGIN_PATH, { replace: true });
       get().clearSession();
       try {
         // The token is already gone from storage, so it travels explicitly; the outcome does not matter.
@@ -125,7 +128,6 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       } catch {
         // Logging out ends regardless of the server's answer.
       }
-      navigateTo(LOGIN_PATH, { replace: true });
     },
 
     clearSession() {
