@@ -5,7 +5,16 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@district/shared': fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)) },
+    alias: [
+      {
+        find: /^@district\/shared$/,
+        replacement: fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)),
+      },
+      {
+        find: /^@district\/shared\/schemas$/,
+        replacement: fileURLToPath(new URL('../../packages/shared/src/schemas.ts', import.meta.url)),
+      },
+    ],
   },
   test: {
     environment: 'jsdom',

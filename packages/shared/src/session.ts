@@ -1,20 +1,4 @@
-import { z } from 'zod';
-import { RULES, zodString } from './validation.js';
-
-export const loginSchema = z.strictObject({
-  username: zodString(RULES.username.slice(0, 1)),
-  password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128, '密码过长'),
-  captcha: z.string().max(16).optional(),
-  checkKey: z.string().max(64).optional(),
-  remember_me: z.boolean().optional(),
-});
-export type LoginInput = z.infer<typeof loginSchema>;
-
-export const apiLoginSchema = z.strictObject({
-  username: zodString(RULES.username.slice(0, 1)),
-  password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128, '密码过长'),
-});
-
+/** Texts of the session forms that the server's schemas and the web's forms share. */
 export const PASSWORD_MESSAGES = {
   oldRequired: '请输入旧密码!',
   newRequired: '请输入新密码!',
@@ -25,37 +9,54 @@ export const PASSWORD_MESSAGES = {
   sameAsOld: '新密码不能与旧密码相同',
 } as const;
 
-export const updatePasswordSchema = z
-  .strictObject({
-    username: z.string({ error: '请输入用户名' }).min(1, '请输入用户名'),
-    oldpassword: z.string({ error: PASSWORD_MESSAGES.oldRequired }).min(1, PASSWORD_MESSAGES.oldRequired),
-    password: z
-      .string({ error: PASSWORD_MESSAGES.newRequired })
-      .min(1, PASSWORD_MESSAGES.newRequired)
-      .min(6, PASSWORD_MESSAGES.tooShort)
-      .max(32, PASSWORD_MESSAGES.tooLong),
-    confirmpassword: z.string({ error: PASSWORD_MESSAGES.confirmRequired }).min(1, PASSWORD_MESSAGES.confirmRequired),
-  })
-  .refine((v) => v.password === v.confirmpassword, { message: PASSWORD_MESSAGES.mismatch, path: ['confirmpassword'] })
-  .refine((v) => v.password !== v.oldpassword, { message: PASSWORD_MESSAGES.sameAsOld, path: ['password'] });
-export type UpdatePasswordInput = z.infer<typeof updatePasswordSchema>;
+export const LOGIN_MESSAGES = {
+  passwordRequired: '请输入密码',
+  passwordTooLong: '密码过长',
+} as const;
 
-export const selectDepartSchema = z.strictObject({
-  username: z.string({ error: '请输入用户名' }).min(1, '请输入用户名'),
-  selectDepartId: z.string({ error: '请选择部门' }).min(1, '请选择部门').max(32),
-  selectPositionId: z.string({ error: '请选择岗位' }).min(1, '请选择岗位').max(32),
-});
-export type SelectDepartInput = z.infer<typeof selectDepartSchema>;
+export const SELECT_DEPART_MESSAGES = {
+  usernameRequired: '请输入用户名',
+  departRequired: '请选择部门',
+  positionRequired: '请选择岗位',
+} as const;
 
-export const platformSettingsSchema = z.strictObject({
-  systemName: z.string({ error: '请输入系统名称' }).trim().min(1, '请输入系统名称').max(50, '系统名称不能超过50个字符'),
-  logoUrl: z
-    .string()
-    .trim()
-    .max(500, 'Logo地址不能超过500个字符')
-    .refine((v) => v === '' || /^(https?:\/\/|\/)\S*$/.test(v), 'Logo地址必须以 http(s):// 或 / 开头'),
-});
-export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
+export const PLATFORM_MESSAGES = {
+  systemNameRequired: '请输入系统名称',
+  systemNameTooLong: '系统名称不能超过50个字符',
+  logoUrlTooLong: 'Logo地址不能超过500个字符',
+  logoUrlScheme: 'Logo地址必须以 http(s):// 或 / 开头',
+} as const;
+
+export const PLATFORM_LIMITS = { systemName: 50, logoUrl: 500 } as const;
+/** A logo is an absolute http(s) address or a path on this server; never javascript: or data:. */
+export const LOGO_URL_PATTERN = /^(https?:\/\/|\/)\S*$/;
+
+export interface LoginInput {
+  username: string;
+  password: string;
+  captcha?: string;
+  checkKey?: string;
+  remember_me?: boolean;
+}
+
+/** Payload of POST /sys/user/updatePassword (app-spec §3). */
+export interface UpdatePasswordInput {
+  username: string;
+  oldpassword: string;
+  password: string;
+  confirmpassword: string;
+}
+
+export interface SelectDepartInput {
+  username: string;
+  selectDepartId: string;
+  selectPositionId: string;
+}
+
+export interface PlatformSettings {
+  systemName: string;
+  logoUrl: string;
+}
 
 export interface PlatformInfo {
   systemName: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RULES, checkRules, checkSelection, lengthRules, zodString } from './validation.js';
+import { zodString } from './schemas.js';
+import { RULES, checkRules, checkSelection, lengthRules } from './validation.js';
 
 describe('shared field rules', () => {
   it.each([

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The shared field rule set of app-spec §5. Each rule is plain data in the shape antd's Form accepts
  * (`required`, `pattern`, `min`, `max`, `message`), so the web uses the same objects the server turns
@@ -106,15 +104,4 @@ export function checkRules(value: unknown, rules: readonly FieldRule[]): string 
     if (rule.max !== undefined && length > rule.max) return rule.message;
   }
   return null;
-}
-
-/**
- * A zod string checked by the shared rules, so the server answers with the same messages as the
- * forms. Callers add `.optional()` for optional fields.
- */
-export function zodString(rules: readonly FieldRule[], typeMessage = '请输入文本') {
-  return z.string({ error: rules.find((r) => r.required)?.message ?? typeMessage }).superRefine((value, ctx) => {
-    const message = checkRules(value, rules);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  });
 }

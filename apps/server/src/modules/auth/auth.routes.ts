@@ -1,14 +1,5 @@
-import {
-  API,
-  GUEST_CREDENTIALS,
-  MSG,
-  apiLoginSchema,
-  loginSchema,
-  selectDepartSchema,
-  updatePasswordSchema,
-  type CurrentUserCard,
-  type CurrentUserDeparts,
-} from '@district/shared';
+import { API, GUEST_CREDENTIALS, MSG, type CurrentUserCard, type CurrentUserDeparts } from '@district/shared';
+import { apiLoginSchema, loginSchema, selectDepartSchema, updatePasswordSchema } from '@district/shared/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import svgCaptcha from 'svg-captcha';
 import { ApiError, ok, parse } from '../../lib/http.js';

@@ -1,4 +1,5 @@
-import { API, PERM, platformSettingsSchema, type PlatformInfo, type PlatformSettings } from '@district/shared';
+import { API, PERM, type PlatformInfo, type PlatformSettings } from '@district/shared';
+import { platformSettingsSchema } from '@district/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 import { ok, parse } from '../../lib/http.js';
 import { DEFAULT_SYSTEM_NAME, getSettings, saveSettings } from './platform.service.js';

@@ -68,7 +68,9 @@ describe.each(targets)('platform settings on $name', (target) => {
     });
     expect(xml.statusCode).toBe(415);
     expect(xml.json().message).toBe('不支持的请求内容类型');
-    expect((await t.request({ method: 'GET', url: '/sys/platform/info' })).json().result.systemName).not.toMatch(/^大|^x$/);
+    expect((await t.request({ method: 'GET', url: '/sys/platform/info' })).json().result.systemName).not.toMatch(
+      /^大|^x$/,
+    );
   });
 
   it('forbids the ordinary user to change them', async () => {

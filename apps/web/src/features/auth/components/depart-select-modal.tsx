@@ -1,6 +1,13 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { App, Form, Modal, Select, Spin } from 'antd';
-import { MODAL_WIDTH, MSG, type DepartInfo, type PositionInfo, type UserInfo } from '@district/shared';
+import {
+  MODAL_WIDTH,
+  MSG,
+  SELECT_DEPART_MESSAGES,
+  type DepartInfo,
+  type PositionInfo,
+  type UserInfo,
+} from '@district/shared';
 import { fetchCurrentUserDeparts, selectDepart } from '../api/auth-api';
 
 interface DepartSelectModalProps {
@@ -121,7 +128,7 @@ export function DepartSelectModal({ open, username, userInfo, onClose, onSwitche
             label="岗位"
             required
             validateStatus={positionMissing ? 'error' : undefined}
-            help={positionMissing ? '请选择岗位' : undefined}
+            help={positionMissing ? SELECT_DEPART_MESSAGES.positionRequired : undefined}
           >
             <Select
               aria-label="岗位"

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } f
 import { useNavigate } from 'react-router';
 import { Alert, Button, Input, theme } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { checkRules, HOME_PATH, MSG, RULES, type FieldRule, type TenantInfo } from '@district/shared';
+import { checkRules, HOME_PATH, LOGIN_MESSAGES, MSG, RULES, type FieldRule, type TenantInfo } from '@district/shared';
 import { errorMessage } from '../../../lib/errors';
 import { usePlatformInfo } from '../../../lib/platform';
 import { useSessionStore } from '../../../lib/session-store';
@@ -11,7 +11,7 @@ import { fetchCaptchaImage } from '../api/auth-api';
 type FieldName = 'username' | 'password' | 'captcha';
 type Values = Record<FieldName, string>;
 
-const PASSWORD_RULES: readonly FieldRule[] = [{ required: true, message: '请输入密码' }];
+const PASSWORD_RULES: readonly FieldRule[] = [{ required: true, message: LOGIN_MESSAGES.passwordRequired }];
 const CAPTCHA_RULES: readonly FieldRule[] = [{ required: true, message: MSG.captchaRequired }];
 
 /** A fresh random check key (32 hex characters) ties a captcha image to the login attempt. */

@@ -1,14 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Result, Skeleton } from 'antd';
-import { PERM, type PlatformSettings } from '@district/shared';
+import { LOGO_URL_PATTERN, PERM, PLATFORM_LIMITS, PLATFORM_MESSAGES, type PlatformSettings } from '@district/shared';
 import { HasPermission } from '../../../../components/has-permission/has-permission';
 import { useHasPermission } from '../../../../components/has-permission/use-has-permission';
 import { errorMessage } from '../../../../lib/errors';
 import { logoSource, usePlatformStore } from '../../../../lib/platform';
 import { fetchPlatformSettings, savePlatformSettings } from '../api/platform-api';
 
-// antd's zh-CN default reads 请输入系统名称, the server's own message; lengths are capped by the inputs.
-const SYSTEM_NAME_RULES = [{ required: true, whitespace: true }];
+// The server's own rules and messages, so a mistake is named the same on both sides.
+const SYSTEM_NAME_RULES = [
+  { required: true, whitespace: true, message: PLATFORM_MESSAGES.systemNameRequired },
+  { max: PLATFORM_LIMITS.systemName, message: PLATFORM_MESSAGES.systemNameTooLong },
+];
+const LOGO_URL_RULES = [
+  { max: PLATFORM_LIMITS.logoUrl, message: PLATFORM_MESSAGES.logoUrlTooLong },
+  { pattern: LOGO_URL_PATTERN, message: PLATFORM_MESSAGES.logoUrlScheme },
+];
 
 /** 平台设置: the system name and logo shown by the shell. */
 export function PlatformSettingPage() {
@@ -48,10 +55,10 @@ export function PlatformSettingPage() {
           }
         >
           <Form.Item label="系统名称" name="systemName" required rules={SYSTEM_NAME_RULES}>
-            <Input placeholder="请输入系统名称" maxLength={50} showCount />
+            <Input placeholder="请输入系统名称" maxLength={PLATFORM_LIMITS.systemName} showCount />
           </Form.Item>
-          <Form.Item label="Logo地址" name="logoUrl" extra="留空则使用默认 Logo">
-            <Input placeholder="请输入Logo图片地址" maxLength={500} />
+          <Form.Item label="Logo地址" name="logoUrl" extra="留空则使用默认 Logo" rules={LOGO_URL_RULES}>
+            <Input placeholder="请输入Logo图片地址" maxLength={PLATFORM_LIMITS.logoUrl} />
           </Form.Item>
           <Form.Item label="Logo预览">
             <img src={logoSource(logoUrl)} alt="logo" style={{ height: 48 }} />

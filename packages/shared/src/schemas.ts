@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import {
+  LOGIN_MESSAGES,
+  LOGO_URL_PATTERN,
+  PASSWORD_MESSAGES,
+  PLATFORM_LIMITS,
+  PLATFORM_MESSAGES,
+  SELECT_DEPART_MESSAGES,
+  type LoginInput,
+  type PlatformSettings,
+  type SelectDepartInput,
+  type UpdatePasswordInput,
+} from './session.js';
+import { RULES, checkRules, type FieldRule } from './validation.js';
+
+/*
+ * The zod schemas of the API, kept out of the package's entry (`@district/shared/schemas`) so the
+ * web's first page does not carry zod: forms use the plain rules and messages, the server these.
+ */
+
+/**
+ * A zod string checked by the shared rules, so the server answers with the same messages as the
+ * forms. Callers add `.optional()` for optional fields.
+ */
+export function zodString(rules: readonly FieldRule[], typeMessage = '请输入文本') {
+  return z.string({ error: rules.find((r) => r.required)?.message ?? typeMessage }).superRefine((value, ctx) => {
+    const message = checkRules(value, rules);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+}
+
+export const loginSchema: z.ZodType<LoginInput> = z.strictObject({
+  username: zodString(RULES.username.slice(0, 1)),
+  password: z
+    .string({ error: LOGIN_MESSAGES.passwordRequired })
+    .min(1, LOGIN_MESSAGES.passwordRequired)
+    .max(128, LOGIN_MESSAGES.passwordTooLong),
+  captcha: z.string().max(16).optional(),
+  checkKey: z.string().max(64).optional(),
+  remember_me: z.boolean().optional(),
+});
+
+export const apiLoginSchema = z.strictObject({
+  username: zodString(RULES.username.slice(0, 1)),
+  password: z
+    .string({ error: LOGIN_MESSAGES.passwordRequired })
+    .min(1, LOGIN_MESSAGES.passwordRequired)
+    .max(128, LOGIN_MESSAGES.passwordTooLong),
+});
+
+export const updatePasswordSchema: z.ZodType<UpdatePasswordInput> = z
+  .strictObject({
+    username: z.string({ error: '请输入用户名' }).min(1, '请输入用户名'),
+    oldpassword: z.string({ error: PASSWORD_MESSAGES.oldRequired }).min(1, PASSWORD_MESSAGES.oldRequired),
+    password: z
+      .string({ error: PASSWORD_MESSAGES.newRequired })
+      .min(1, PASSWORD_MESSAGES.newRequired)
+      .min(6, PASSWORD_MESSAGES.tooShort)
+      .max(32, PASSWORD_MESSAGES.tooLong),
+    confirmpassword: z.string({ error: PASSWORD_MESSAGES.confirmRequired }).min(1, PASSWORD_MESSAGES.confirmRequired),
+  })
+  .refine((v) => v.password === v.confirmpassword, { message: PASSWORD_MESSAGES.mismatch, path: ['confirmpassword'] })
+  .refine((v) => v.password !== v.oldpassword, { message: PASSWORD_MESSAGES.sameAsOld, path: ['password'] });
+
+export const selectDepartSchema: z.ZodType<SelectDepartInput> = z.strictObject({
+  username: z.string({ error: '请输入用户名' }).min(1, '请输入用户名'),
+  selectDepartId: z
+    .string({ error: SELECT_DEPART_MESSAGES.departRequired })
+    .min(1, SELECT_DEPART_MESSAGES.departRequired)
+    .max(32),
+  selectPositionId: z
+    .string({ error: SELECT_DEPART_MESSAGES.positionRequired })
+    .min(1, SELECT_DEPART_MESSAGES.positionRequired)
+    .max(32),
+});
+
+export const platformSettingsSchema: z.ZodType<PlatformSettings> = z.strictObject({
+  systemName: z
+    .string({ error: PLATFORM_MESSAGES.systemNameRequired })
+    .trim()
+    .min(1, PLATFORM_MESSAGES.systemNameRequired)
+    .max(PLATFORM_LIMITS.systemName, PLATFORM_MESSAGES.systemNameTooLong),
+  logoUrl: z
+    .string()
+    .trim()
+    .max(PLATFORM_LIMITS.logoUrl, PLATFORM_MESSAGES.logoUrlTooLong)
+    .refine((v) => v === '' || LOGO_URL_PATTERN.test(v), PLATFORM_MESSAGES.logoUrlScheme),
+});
