@@ -28,7 +28,10 @@ test('the ordinary user sees no admin menu and gets 403 from admin calls', async
   const headers = { 'X-Access-Token': await token(page) };
   const read = await page.request.get('/api/sys/platform/settings', { headers });
   expect(read.status()).toBe(403);
-  const write = await page.request.put('/api/sys/platform/settings', { headers, data: { systemName: '被改了', logoUrl: '' } });
+  const write = await page.request.put('/api/sys/platform/settings', {
+    headers,
+    data: { systemName: '被改了', logoUrl: '' },
+  });
   expect(write.status()).toBe(403);
   expect((await write.json()).message).toContain('拒绝访问');
 

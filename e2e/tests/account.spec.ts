@@ -34,7 +34,10 @@ test('the ordinary user changes the password (wrong old one, mismatch, success) 
   await signIn(page, { username: STAFF.username, password: 'Better#2026' });
   await page.getByRole('button', { name: '退出登录' }).click();
   await expect(page.getByText('真的要注销登录吗 ?')).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: buttonName('确定') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: buttonName('确定') })
+    .click();
   await expect(page).toHaveURL(/\/user\/login$/);
   expect(await page.evaluate(() => window.localStorage.getItem('Access-Token'))).toBeNull();
 

@@ -30,7 +30,9 @@ export async function token(page: Page): Promise<string> {
 }
 
 export function tab(page: Page, title: string) {
-  return page.locator('.app-multi-tab .ant-tabs-tab').filter({ has: page.getByRole('tab', { name: title, exact: true }) });
+  return page
+    .locator('.app-multi-tab .ant-tabs-tab')
+    .filter({ has: page.getByRole('tab', { name: title, exact: true }) });
 }
 
 /** A menu item by its title; antd puts the icon's name before the title in the accessible name. */

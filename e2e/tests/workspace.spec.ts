@@ -30,15 +30,15 @@ test('the admin works in tabs, with their rules and warnings, and switches depar
   await expect(tab(page, '首页')).toBeVisible();
 
   // Close the tab on the left of 平台设置 by its context menu: 403 and 成功页 go, 首页 stays.
-  await tab(page, '403').click({ button: 'right' });
-  await menuItem(page, '关闭左侧').click();
+  await tab(page, '403').getByText('403', { exact: true }).click({ button: 'right' });
+  await menuItem(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last(), '关闭左侧').click();
   await expect(tab(page, '成功页')).toHaveCount(0);
   await expect(tab(page, '首页')).toBeVisible();
   await expect(tab(page, '403')).toBeVisible();
 
   // Close others from 平台设置: only home and it remain, and it stays the current page.
-  await tab(page, '平台设置').click({ button: 'right' });
-  await menuItem(page, '关闭其他').click();
+  await tab(page, '平台设置').getByText('平台设置', { exact: true }).click({ button: 'right' });
+  await menuItem(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last(), '关闭其他').click();
   await expect(page.locator('.app-multi-tab .ant-tabs-tab')).toHaveCount(2);
   await expect(page).toHaveURL(/\/system\/platform$/);
 
