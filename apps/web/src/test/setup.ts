@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Lazy pages load their chunk on first render; on a busy two-core CI machine that takes more than the
+// default second, so asynchronous queries wait up to five.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs antd's responsive components probe for.
 if (!window.matchMedia) {
