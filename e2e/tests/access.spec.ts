@@ -42,6 +42,8 @@ test('the ordinary user sees no admin menu and gets 403 from admin calls', async
 
 test('a revoked token leads to 未授权，请重新登录 and the login page', async ({ page }) => {
   await signIn(page, STAFF);
+  // Let the dashboard finish loading first, so the 401 comes from the user's next action.
+  await page.waitForLoadState('networkidle');
   // The session ends elsewhere (another window logged out, or an administrator froze it).
   const logout = await page.request.post('/api/sys/logout', { headers: { 'X-Access-Token': await token(page) } });
   expect(logout.ok()).toBe(true);

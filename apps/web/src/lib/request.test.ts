@@ -24,6 +24,27 @@ afterEach(() => {
 
 const notices = () => notificationError.mock.calls.map(([args]) => args as { title: string; description: string });
 
+describe('stored session lifetime', () => {
+  it('keeps the stored token while the user works past the first seven days', async () => {
+    const http = mockHttp({ 'GET /sys/user/current': ok({}) });
+    restore = http.restore;
+    const start = new Date('2026-11-01T08:00:00');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(start);
+    localStore.set(STORAGE_KEYS.accessToken, 'working-token', SESSION_TTL_MS);
+
+    // Six days later the user is still at work, and again on day eight.
+    vi.setSystemTime(new Date(start.getTime() + 6 * 86_400_000));
+    await getAction('/sys/user/current');
+    vi.setSystemTime(new Date(start.getTime() + 8 * 86_400_000));
+    expect(localStore.get(STORAGE_KEYS.accessToken)).toBe('working-token');
+
+    // Idle for more than seven days after that, the stored token is gone.
+    vi.setSystemTime(new Date(start.getTime() + 14 * 86_400_000));
+    expect(localStore.get(STORAGE_KEYS.accessToken)).toBeNull();
+  });
+});
+
 describe('request headers and parameters', () => {
   it('sends the stored token and tenant, and tenant 0 by default', async () => {
     const http = mockHttp({ 'GET /sys/user/current': ok({}) });

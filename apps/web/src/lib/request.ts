@@ -1,5 +1,13 @@
 import axios, { AxiosError, AxiosHeaders, type AxiosRequestConfig, type AxiosResponse, type Method } from 'axios';
-import { API, DEFAULT_TENANT_ID, MSG, REQUEST_TIMEOUT_MS, STORAGE_KEYS, type ApiResponse } from '@district/shared';
+import {
+  API,
+  DEFAULT_TENANT_ID,
+  MSG,
+  REQUEST_TIMEOUT_MS,
+  SESSION_TTL_MS,
+  STORAGE_KEYS,
+  type ApiResponse,
+} from '@district/shared';
 import { APP_CONFIG } from './config';
 import { feedback } from './feedback';
 import { reloadPage } from './browser';
@@ -115,10 +123,29 @@ async function handleError(error: AxiosError): Promise<void> {
   }
 }
 
-http.interceptors.response.use(undefined, async (error: unknown) => {
-  if (error instanceof AxiosError) await handleError(error);
-  return Promise.reject(error);
-});
+// The server renews a token while it is used; the stored copy follows, so a working user is never
+// signed out by the browser's own 7-day clock. One write a minute is plenty.
+const STORED_TOKEN_RENEW_MS = 60_000;
+let storedTokenRenewedAt = 0;
+function renewStoredToken(): void {
+  const now = Date.now();
+  if (now - storedTokenRenewedAt < STORED_TOKEN_RENEW_MS) return;
+  const token = getStoredToken();
+  if (!token) return;
+  localStore.set(STORAGE_KEYS.accessToken, token, SESSION_TTL_MS);
+  storedTokenRenewedAt = now;
+}
+
+http.interceptors.response.use(
+  (response) => {
+    renewStoredToken();
+    return response;
+  },
+  async (error: unknown) => {
+    if (error instanceof AxiosError) await handleError(error);
+    return Promise.reject(error);
+  },
+);
 
 export type RequestOptions = Omit<AxiosRequestConfig, 'url' | 'method' | 'params' | 'data'>;
 

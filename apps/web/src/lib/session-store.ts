@@ -37,6 +37,11 @@ export interface SessionState {
   auth: AuthEntry[];
   /** Every permission entry with its status. */
   allAuth: AuthEntry[];
+  /**
+   * A logout is under way: the route guard waits for the login page instead of signing the guest in
+   * on the page being left (React Router applies the navigation as a transition, after the token is gone).
+   */
+  loggingOut: boolean;
 
   login(input: LoginInput): Promise<LoginResult>;
   apiLogin(credentials?: { username: string; password: string }): Promise<LoginResult>;
@@ -79,7 +84,11 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     localStore.set(STORAGE_KEYS.userInfo, userInfo, SESSION_TTL_MS);
     localStore.set(STORAGE_KEYS.companyInfo, company, SESSION_TTL_MS);
     localStore.set(STORAGE_KEYS.departList, departList ?? [], SESSION_TTL_MS);
-    const tenantId = result.tenantList?.[0]?.id ?? userInfo.loginTenantId ?? DEFAULT_TENANT_ID;
+    // The user's own default tenant, else the first they belong to.
+    const tenantId =
+      result.tenantList?.find((t) => t.id === userInfo.loginTenantId)?.id ??
+      result.tenantList?.[0]?.id ??
+      DEFAULT_TENANT_ID;
     localStore.set(STORAGE_KEYS.tenantId, tenantId);
     sessionStore.remove(STORAGE_KEYS.userAuth);
     sessionStore.remove(STORAGE_KEYS.sysButtonAuth);
@@ -94,6 +103,7 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       menu: null,
       auth: [],
       allAuth: [],
+      loggingOut: false,
     });
   };
 
@@ -101,6 +111,7 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     ...readPersisted(),
     tenantList: [],
     menu: null,
+    loggingOut: false,
 
     async login(input) {
       const res = await postAction<LoginResult>(API.login, input, { silent: true });
@@ -118,8 +129,7 @@ export const useSessionStore = create<SessionState>()((set, get) => {
 
     async logout() {
       const token = get().token;
-      // Leave the protected page before the token goes: on it, the route guard would see no token and
-      // sign the guest in straight away.
+      set({ loggingOut: true });
       navigateTo(LOGIN_PATH, { replace: true });
       get().clearSession();
       try {

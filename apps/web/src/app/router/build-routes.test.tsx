@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { SESSION_TTL_MS, STORAGE_KEYS, type UserInfo } from '@district/shared';
 import { useSessionStore } from '../../lib/session-store';
 import { localStore } from '../../lib/storage';
@@ -128,6 +128,26 @@ describe('routing inside the app shell', () => {
   it('sends unregistered and unknown paths to /404', async () => {
     renderWithApp(<AppShell />, { route: '/unregistered' });
     expect(await screen.findByText('抱歉，你访问的页面不存在')).toBeInTheDocument();
+  });
+
+  it('logs out to the login page without signing the guest in on the way', async () => {
+    restore();
+    const http = mockHttp({
+      'GET /sys/platform/info': ok({ systemName: '测试平台', logoUrl: '', showSettings: false, captchaEnabled: false }),
+      'POST /sys/logout': ok(null),
+      'POST /sys/apiLogin': ok({}),
+    });
+    restore = http.restore;
+    renderWithApp(<AppShell />, { route: '/result/success' });
+    expect(await screen.findByText('提交成功')).toBeInTheDocument();
+
+    await act(() => useSessionStore.getState().logout());
+
+    expect(await screen.findByLabelText('用户名')).toBeInTheDocument();
+    expect(http.calls.map((c) => c.url)).toContain('/sys/logout');
+    expect(http.calls.map((c) => c.url)).not.toContain('/sys/apiLogin');
+    expect(useSessionStore.getState().token).toBeNull();
+    expect(localStore.get(STORAGE_KEYS.accessToken)).toBeNull();
   });
 
   it('titles the document with the page and the system name, the dashboard with the name alone', async () => {

@@ -46,12 +46,19 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const token = useSessionStore((s) => s.token);
   const menuLoaded = useSessionStore((s) => s.menu !== null);
+  const loggingOut = useSessionStore((s) => s.loggingOut);
+  const onPublicPath = isPublicPath(pathname);
   const [failure, setFailure] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const pending = !isPublicPath(pathname) && (!token || !menuLoaded);
+  const pending = !onPublicPath && (!token || !menuLoaded);
+
+  // A logout ends on the login page; from there on the guard works as usual again.
+  useEffect(() => {
+    if (loggingOut && onPublicPath) useSessionStore.setState({ loggingOut: false });
+  }, [loggingOut, onPublicPath]);
 
   useEffect(() => {
-    if (!pending) return;
+    if (!pending || loggingOut) return;
     let active = true;
     prepareSession().then(
       () => active && setFailure(null),
@@ -60,13 +67,14 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     return () => {
       active = false;
     };
-  }, [pending, token, attempt]);
+  }, [pending, loggingOut, token, attempt]);
 
   const retry = useCallback(() => {
     setFailure(null);
     setAttempt((n) => n + 1);
   }, []);
 
+  if (loggingOut && !onPublicPath) return <PageLoading fullscreen />;
   if (!pending) return <>{children}</>;
   if (failure && token) {
     return (
