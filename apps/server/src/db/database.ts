@@ -31,6 +31,27 @@ function sqliteFile(url: string): string {
   return file === ':memory:' ? file : path.resolve(file);
 }
 
+/**
+ * Kysely's SQLite driver prepares every query anew, which costs as much as running it. The app sends
+ * the same few hundred SQL texts over and over, so prepared statements are kept (bounded, oldest out).
+ * Safe because Kysely runs one query at a time on the connection, and SQLite re-prepares a cached
+ * statement by itself after a schema change.
+ */
+function cacheStatements(database: SQLite.Database, max = 1000): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = database.prepare.bind(database);
+  database.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (!statement) {
+      statement = prepare(source);
+      if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+      cache.set(source, statement);
+    }
+    return statement;
+  }) as typeof database.prepare;
+  return database;
+}
+
 export function createDialect(url: string): Dialect {
   switch (dialectOf(url)) {
     case 'postgres':
@@ -53,7 +74,7 @@ export function createDialect(url: string): Dialect {
       database.pragma('journal_mode = WAL');
       database.pragma('busy_timeout = 5000');
       database.pragma('foreign_keys = ON');
-      return new SqliteDialect({ database });
+      return new SqliteDialect({ database: cacheStatements(database) });
     }
   }
 }
