@@ -1,19 +1,8 @@
-import { fileURLToPath } from 'node:url';
+import { sharedSourceAliases } from '../../packages/shared/source-aliases.mjs';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: {
-    alias: [
-      {
-        find: /^@district\/shared$/,
-        replacement: fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)),
-      },
-      {
-        find: /^@district\/shared\/schemas$/,
-        replacement: fileURLToPath(new URL('../../packages/shared/src/schemas.ts', import.meta.url)),
-      },
-    ],
-  },
+  resolve: { alias: sharedSourceAliases },
   test: {
     include: ['src/**/*.test.ts'],
     testTimeout: 30_000,

@@ -1,21 +1,10 @@
-import { fileURLToPath } from 'node:url';
+import { sharedSourceAliases } from '../../packages/shared/source-aliases.mjs';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: {
-    alias: [
-      {
-        find: /^@district\/shared$/,
-        replacement: fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)),
-      },
-      {
-        find: /^@district\/shared\/schemas$/,
-        replacement: fileURLToPath(new URL('../../packages/shared/src/schemas.ts', import.meta.url)),
-      },
-    ],
-  },
+  resolve: { alias: sharedSourceAliases },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],

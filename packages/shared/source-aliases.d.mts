@@ -1,0 +1,1 @@
+export declare const sharedSourceAliases: { find: RegExp; replacement: string }[];
