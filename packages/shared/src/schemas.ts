@@ -85,4 +85,9 @@ export const platformSettingsSchema: z.ZodType<PlatformSettings> = z.strictObjec
     .trim()
     .max(PLATFORM_LIMITS.logoUrl, PLATFORM_MESSAGES.logoUrlTooLong)
     .refine((v) => v === '' || LOGO_URL_PATTERN.test(v), PLATFORM_MESSAGES.logoUrlScheme),
+  logoTitle: z
+    .string({ error: PLATFORM_MESSAGES.logoTitleRequired })
+    .trim()
+    .min(1, PLATFORM_MESSAGES.logoTitleRequired)
+    .max(PLATFORM_LIMITS.logoTitle, PLATFORM_MESSAGES.logoTitleTooLong),
 });

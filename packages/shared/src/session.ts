@@ -25,9 +25,13 @@ export const PLATFORM_MESSAGES = {
   systemNameTooLong: '系统名称不能超过50个字符',
   logoUrlTooLong: 'Logo地址不能超过500个字符',
   logoUrlScheme: 'Logo地址必须以 http(s):// 或 / 开头',
+  logoTitleRequired: '请输入菜单Logo标题',
+  logoTitleTooLong: '菜单Logo标题不能超过20个字符',
 } as const;
 
-export const PLATFORM_LIMITS = { systemName: 50, logoUrl: 500 } as const;
+export const PLATFORM_LIMITS = { systemName: 50, logoUrl: 500, logoTitle: 20 } as const;
+/** The shell's logo title (app-spec §2: it reads as an IoT subsystem); the system name stays on the login page. */
+export const DEFAULT_LOGO_TITLE = '资产物联网子系统';
 /** A logo is an absolute http(s) address or a path on this server; never javascript: or data:. */
 export const LOGO_URL_PATTERN = /^(https?:\/\/|\/)\S*$/;
 
@@ -56,11 +60,14 @@ export interface SelectDepartInput {
 export interface PlatformSettings {
   systemName: string;
   logoUrl: string;
+  /** Title beside the logo in the signed-in shell. */
+  logoTitle: string;
 }
 
 export interface PlatformInfo {
   systemName: string;
   logoUrl: string;
+  logoTitle: string;
   /** Whether the theme settings drawer is offered (app-spec §2: development previews only). */
   showSettings: boolean;
   /** Whether the login form must show the image captcha. */

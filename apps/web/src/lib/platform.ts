@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { API, type PlatformInfo } from '@district/shared';
+import { API, DEFAULT_LOGO_TITLE, type PlatformInfo } from '@district/shared';
 import defaultLogo from '../assets/logo.svg';
 import { getAction, getFileAccessHttpUrl } from './request';
 
@@ -13,6 +13,7 @@ export async function fetchPlatformInfo(): Promise<PlatformInfo> {
   return {
     systemName: info.systemName || FALLBACK_SYSTEM_NAME,
     logoUrl: info.logoUrl ?? '',
+    logoTitle: info.logoTitle || DEFAULT_LOGO_TITLE,
     showSettings: info.showSettings === true,
     captchaEnabled: info.captchaEnabled === true,
   };
@@ -56,6 +57,7 @@ export function usePlatformInfo(): PlatformInfo & { loading: boolean } {
   return {
     systemName: status === 'error' ? FALLBACK_SYSTEM_NAME : '',
     logoUrl: '',
+    logoTitle: status === 'error' ? DEFAULT_LOGO_TITLE : '',
     showSettings: false,
     captchaEnabled: false,
     loading: status !== 'error',

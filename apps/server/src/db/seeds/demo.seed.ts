@@ -172,6 +172,7 @@ export async function seedDemo(db: Kysely<Database>, hashPassword: (p: string) =
     for (const [settingKey, settingValue] of Object.entries({
       systemName: '区域资产资源管理与发布平台',
       logoUrl: '',
+      logoTitle: '资产物联网子系统',
       companyName: '示范区国有资产经营管理有限公司',
       companyLongitude: '116.397428',
       companyLatitude: '39.90923',

@@ -1,8 +1,19 @@
+import { DEFAULT_LOGO_TITLE, type PlatformSettings } from '@district/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { formatDateTime } from '../../lib/time.js';
 
 export const DEFAULT_SYSTEM_NAME = '区域资产资源管理与发布平台';
+
+/** The settings an administrator edits, with their defaults filled in. */
+export async function getPlatformSettings(db: Kysely<Database>): Promise<PlatformSettings> {
+  const s = await getSettings(db);
+  return {
+    systemName: s.systemName || DEFAULT_SYSTEM_NAME,
+    logoUrl: s.logoUrl ?? '',
+    logoTitle: s.logoTitle || DEFAULT_LOGO_TITLE,
+  };
+}
 
 export async function getSettings(db: Kysely<Database>): Promise<Record<string, string | undefined>> {
   const rows = await db.selectFrom('sysPlatformSetting').select(['settingKey', 'settingValue']).execute();

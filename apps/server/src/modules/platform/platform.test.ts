@@ -26,21 +26,26 @@ describe.each(targets)('platform settings on $name', (target) => {
       method: 'PUT',
       url: '/sys/platform/settings',
       token: admin,
-      payload: { systemName, logoUrl: '/logo.png' },
+      payload: { systemName, logoUrl: '/logo.png', logoTitle: '物联网🛰️子系统' },
     });
     expect(put.statusCode).toBe(200);
     const info = (await t.request({ method: 'GET', url: '/sys/platform/info' })).json().result;
-    expect(info).toMatchObject({ systemName, logoUrl: '/logo.png' });
+    expect(info).toMatchObject({ systemName, logoUrl: '/logo.png', logoTitle: '物联网🛰️子系统' });
   });
 
   it('refuses bad settings with a Chinese message and keeps what was stored', async () => {
     const before = (await t.request({ method: 'GET', url: '/sys/platform/settings', token: admin })).json().result;
     for (const [payload, message] of [
-      [{ systemName: '', logoUrl: '' }, '请输入系统名称'],
-      [{ systemName: 'x'.repeat(51), logoUrl: '' }, '系统名称不能超过50个字符'],
-      [{ systemName: '平台', logoUrl: 'javascript:alert(1)' }, 'Logo地址必须以 http(s):// 或 / 开头'],
-      [{ systemName: '平台', logoUrl: '', theme: 'dark' }, '不支持的参数：theme'],
-      [{ systemName: 5, logoUrl: '' }, '请输入系统名称'],
+      [{ systemName: '', logoUrl: '', logoTitle: '子系统' }, '请输入系统名称'],
+      [{ systemName: 'x'.repeat(51), logoUrl: '', logoTitle: '子系统' }, '系统名称不能超过50个字符'],
+      [
+        { systemName: '平台', logoUrl: 'javascript:alert(1)', logoTitle: '子系统' },
+        'Logo地址必须以 http(s):// 或 / 开头',
+      ],
+      [{ systemName: '平台', logoUrl: '', logoTitle: '子系统', theme: 'dark' }, '不支持的参数：theme'],
+      [{ systemName: 5, logoUrl: '', logoTitle: '子系统' }, '请输入系统名称'],
+      [{ systemName: '平台', logoUrl: '' }, '请输入菜单Logo标题'],
+      [{ systemName: '平台', logoUrl: '', logoTitle: '长'.repeat(21) }, '菜单Logo标题不能超过20个字符'],
     ] as const) {
       const res = await t.request({ method: 'PUT', url: '/sys/platform/settings', token: admin, payload });
       expect(res.statusCode).toBe(400);
@@ -55,7 +60,7 @@ describe.each(targets)('platform settings on $name', (target) => {
       method: 'PUT',
       url: '/sys/platform/settings',
       token: admin,
-      payload: { systemName: '大'.repeat(600_000), logoUrl: '' },
+      payload: { systemName: '大'.repeat(600_000), logoUrl: '', logoTitle: '子系统' },
     });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().message).toBe('请求体过大');
@@ -79,7 +84,7 @@ describe.each(targets)('platform settings on $name', (target) => {
       method: 'PUT',
       url: '/sys/platform/settings',
       token: staff,
-      payload: { systemName: '被改了', logoUrl: '' },
+      payload: { systemName: '被改了', logoUrl: '', logoTitle: '子系统' },
     });
     expect(res.statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: '/sys/platform/info' })).json().result.systemName).not.toBe('被改了');

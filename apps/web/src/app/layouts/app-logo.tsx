@@ -7,13 +7,13 @@ interface AppLogoProps {
   theme?: 'dark' | 'light';
 }
 
-/** Logo and system name; links to the dashboard. */
+/** The shell's logo and its title (app-spec §2: it reads as an IoT subsystem); links to the dashboard. */
 export function AppLogo({ collapsed = false, theme = 'light' }: AppLogoProps) {
-  const { systemName, logoUrl } = usePlatformInfo();
+  const { systemName, logoUrl, logoTitle } = usePlatformInfo();
   return (
     <Link to={HOME_PATH} className={`app-logo app-logo-${theme}`} title={systemName}>
       <img src={logoSource(logoUrl)} alt="logo" />
-      {!collapsed && <span className="app-logo-title">{systemName}</span>}
+      {!collapsed && <span className="app-logo-title">{logoTitle}</span>}
     </Link>
   );
 }

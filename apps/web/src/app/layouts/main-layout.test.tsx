@@ -22,7 +22,13 @@ function signedIn(routes: Parameters<typeof mockHttp>[0] = {}) {
     menu: hideEmptyParents(adminMenu()),
   });
   const http = mockHttp({
-    'GET /sys/platform/info': ok({ systemName: '测试平台', logoUrl: '', showSettings: true, captchaEnabled: false }),
+    'GET /sys/platform/info': ok({
+      systemName: '测试平台',
+      logoUrl: '',
+      logoTitle: '测试子系统',
+      showSettings: true,
+      captchaEnabled: false,
+    }),
     'GET /sys/user/current': ok({
       username: 'admin',
       realname: '管理员',
@@ -57,8 +63,16 @@ describe('main layout', () => {
     await waitFor(() => expect(document.title).toBe('测试平台'));
   });
 
+  it('titles the shell’s logo with the logo title, and keeps the system name for the page title', async () => {
+    signedIn();
+    renderWithApp(<AppShell />, { route: '/dashboard/analysis' });
+    const logo = await screen.findByRole('link', { name: /测试子系统/ });
+    expect(logo).toHaveAttribute('href', '/dashboard/analysis');
+    expect(logo).toHaveAttribute('title', '测试平台');
+  });
+
   it('stores the title of a picked menu entry under the route title key and opens its tab', async () => {
-    signedIn({ 'GET /sys/platform/settings': ok({ systemName: '测试平台', logoUrl: '' }) });
+    signedIn({ 'GET /sys/platform/settings': ok({ systemName: '测试平台', logoUrl: '', logoTitle: '测试子系统' }) });
     renderWithApp(<AppShell />, { route: '/dashboard/analysis' });
     const menu = await screen.findByRole('menu');
     await userEvent.click(within(menu).getByText('系统管理'));

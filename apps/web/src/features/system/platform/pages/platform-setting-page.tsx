@@ -12,6 +12,10 @@ const SYSTEM_NAME_RULES = [
   { required: true, whitespace: true, message: PLATFORM_MESSAGES.systemNameRequired },
   { max: PLATFORM_LIMITS.systemName, message: PLATFORM_MESSAGES.systemNameTooLong },
 ];
+const LOGO_TITLE_RULES = [
+  { required: true, whitespace: true, message: PLATFORM_MESSAGES.logoTitleRequired },
+  { max: PLATFORM_LIMITS.logoTitle, message: PLATFORM_MESSAGES.logoTitleTooLong },
+];
 const LOGO_URL_RULES = [
   { max: PLATFORM_LIMITS.logoUrl, message: PLATFORM_MESSAGES.logoUrlTooLong },
   { pattern: LOGO_URL_PATTERN, message: PLATFORM_MESSAGES.logoUrlScheme },
@@ -51,11 +55,24 @@ export function PlatformSettingPage() {
           disabled={!canEdit}
           initialValues={settings.data}
           onFinish={(values) =>
-            save.mutate({ systemName: values.systemName.trim(), logoUrl: (values.logoUrl ?? '').trim() })
+            save.mutate({
+              systemName: values.systemName.trim(),
+              logoUrl: (values.logoUrl ?? '').trim(),
+              logoTitle: values.logoTitle.trim(),
+            })
           }
         >
           <Form.Item label="系统名称" name="systemName" required rules={SYSTEM_NAME_RULES}>
             <Input placeholder="请输入系统名称" maxLength={PLATFORM_LIMITS.systemName} showCount />
+          </Form.Item>
+          <Form.Item
+            label="菜单Logo标题"
+            name="logoTitle"
+            required
+            rules={LOGO_TITLE_RULES}
+            extra="显示在左侧菜单顶部的 Logo 旁"
+          >
+            <Input placeholder="请输入菜单Logo标题" maxLength={PLATFORM_LIMITS.logoTitle} showCount />
           </Form.Item>
           <Form.Item label="Logo地址" name="logoUrl" extra="留空则使用默认 Logo" rules={LOGO_URL_RULES}>
             <Input placeholder="请输入Logo图片地址" maxLength={PLATFORM_LIMITS.logoUrl} />
