@@ -14,6 +14,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'zh-CN',
+    // The app turns antd's animations off for users who ask for less motion; the journeys do too, so no
+    // click lands on a dialog that is still opening.
+    contextOptions: { reducedMotion: 'reduce' },
     viewport: { width: 1440, height: 900 },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',

@@ -45,7 +45,11 @@ export interface SessionState {
 
   login(input: LoginInput): Promise<LoginResult>;
   apiLogin(credentials?: { username: string; password: string }): Promise<LoginResult>;
-  logout(): Promise<void>;
+  /**
+   * Ends the session and goes to the login page. `callServer: false` when the server has ended it
+   * already (after a password change).
+   */
+  logout(options?: { callServer?: boolean }): Promise<void>;
   /** Forgets the session locally without calling the server (token already revoked or expired). */
   clearSession(): void;
   loadPermissions(): Promise<MenuRoute[]>;
@@ -127,11 +131,12 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       return res.result;
     },
 
-    async logout() {
+    async logout({ callServer = true } = {}) {
       const token = get().token;
       set({ loggingOut: true });
       navigateTo(LOGIN_PATH, { replace: true });
       get().clearSession();
+      if (!callServer) return;
       try {
         // The token is already gone from storage, so it travels explicitly; the outcome does not matter.
         if (token) await postAction(API.logout, undefined, { headers: { 'X-Access-Token': token }, silent: true });

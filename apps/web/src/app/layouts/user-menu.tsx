@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { App, Avatar, Dropdown, Select, Space, type MenuProps } from 'antd';
 import { ClusterOutlined, LockOutlined, LogoutOutlined, SyncOutlined, UserOutlined } from '@ant-design/icons';
-import { LOGIN_PATH, MSG, type UserInfo } from '@district/shared';
+import { MSG, type UserInfo } from '@district/shared';
 import { ChangePasswordModal } from '../../features/auth/components/change-password-modal';
 import { DepartSelectModal } from '../../features/auth/components/depart-select-modal';
 import { openWindow, reloadPage } from '../../lib/browser';
@@ -47,11 +47,8 @@ export function UserMenu({ isMobile }: { isMobile: boolean }) {
   const closePassword = useCallback(() => setPasswordOpen(false), []);
   const closeDepart = useCallback(() => setDepartOpen(false), []);
 
-  const onPasswordChanged = useCallback(() => {
-    // The server has revoked the tokens: sign out locally without another call.
-    useSessionStore.getState().clearSession();
-    void navigate(LOGIN_PATH, { replace: true });
-  }, [navigate]);
+  // The server has revoked the tokens already: sign out locally, by the same path as a logout.
+  const onPasswordChanged = useCallback(() => void useSessionStore.getState().logout({ callServer: false }), []);
 
   const onDepartSwitched = useCallback((next: UserInfo) => {
     useSessionStore.getState().setUserInfo(next);

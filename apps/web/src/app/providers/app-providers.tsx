@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { setFeedback } from '../../lib/feedback';
@@ -20,12 +20,32 @@ function ColorWeakMode() {
   return null;
 }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** Follows the system's "reduce motion" setting, which antd does not read by itself. */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      const query = window.matchMedia?.(REDUCED_MOTION);
+      query?.addEventListener?.('change', notify);
+      return () => query?.removeEventListener?.('change', notify);
+    },
+    () => window.matchMedia?.(REDUCED_MOTION).matches ?? false,
+    () => false,
+  );
+}
+
 /** antd theme and locale for the whole app. The query client is provided by the signed-in shell. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const color = useSettingsStore((s) => s.color);
+  const reducedMotion = usePrefersReducedMotion();
   return (
     // Two-character button labels keep their exact text (登录, 保存) instead of antd's inserted space.
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: color } }} button={{ autoInsertSpace: false }}>
+    <ConfigProvider
+      locale={zhCN}
+      theme={{ token: { colorPrimary: color, motion: !reducedMotion } }}
+      button={{ autoInsertSpace: false }}
+    >
       <App>
         <FeedbackHolder />
         <ColorWeakMode />

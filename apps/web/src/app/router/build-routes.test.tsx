@@ -150,6 +150,25 @@ describe('routing inside the app shell', () => {
     expect(localStore.get(STORAGE_KEYS.accessToken)).toBeNull();
   });
 
+  it('after a password change, signs out locally without calling the server or signing the guest in', async () => {
+    restore();
+    const http = mockHttp({
+      'GET /sys/platform/info': ok({ systemName: '测试平台', logoUrl: '', showSettings: false, captchaEnabled: false }),
+      'POST /sys/apiLogin': ok({}),
+    });
+    restore = http.restore;
+    renderWithApp(<AppShell />, { route: '/result/success' });
+    expect(await screen.findByText('提交成功')).toBeInTheDocument();
+
+    await act(() => useSessionStore.getState().logout({ callServer: false }));
+
+    expect(await screen.findByLabelText('用户名')).toBeInTheDocument();
+    const urls = http.calls.map((c) => c.url);
+    expect(urls).not.toContain('/sys/apiLogin');
+    expect(urls).not.toContain('/sys/logout');
+    expect(useSessionStore.getState().token).toBeNull();
+  });
+
   it('titles the document with the page and the system name, the dashboard with the name alone', async () => {
     renderWithApp(<AppShell />, { route: '/system/platform' });
     await waitFor(() => expect(document.title).toBe('平台设置 - 测试平台'));
