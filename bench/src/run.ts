@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../e2e/chromium.js';
 import { buildApp } from '@district/server/dist/app.js';
 import { loadConfig } from '@district/server/dist/config.js';
 
@@ -91,16 +92,7 @@ async function main() {
   }
 
   // What a first visit to the login page downloads, measured in the browser rather than guessed.
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const page = await browser.newPage();
   const scripts = new Map<string, number>();
   page.on('response', async (res) => {
