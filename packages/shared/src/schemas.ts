@@ -11,23 +11,24 @@ import {
   type SelectDepartInput,
   type UpdatePasswordInput,
 } from './session.js';
-import { RULES, checkRules, type FieldRule } from './validation.js';
+import { RULES } from './validation.js';
+import { zodString } from './zod-string.js';
+
+export { zodString } from './zod-string.js';
+export * from './schemas/position.schema.js';
+export * from './schemas/permission.schema.js';
+export * from './schemas/user.schema.js';
+export * from './schemas/role.schema.js';
+export * from './schemas/depart.schema.js';
+export * from './schemas/tenant.schema.js';
+export * from './schemas/dict.schema.js';
+export * from './schemas/category.schema.js';
+export * from './schemas/rule.schema.js';
 
 /*
  * The zod schemas of the API, kept out of the package's entry (`@district/shared/schemas`) so the
  * web's first page does not carry zod: forms use the plain rules and messages, the server these.
  */
-
-/**
- * A zod string checked by the shared rules, so the server answers with the same messages as the
- * forms. Callers add `.optional()` for optional fields.
- */
-export function zodString(rules: readonly FieldRule[], typeMessage = '请输入文本') {
-  return z.string({ error: rules.find((r) => r.required)?.message ?? typeMessage }).superRefine((value, ctx) => {
-    const message = checkRules(value, rules);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  });
-}
 
 export const loginSchema: z.ZodType<LoginInput> = z.strictObject({
   username: zodString(RULES.username.slice(0, 1)),

@@ -1,0 +1,149 @@
+/**
+ * The list contract shared by the generic list pages and the server's resource pattern
+ * (widgets-spec §5, §7, §9; architecture.md "The API contract").
+ */
+
+/** Generic list pages (widgets-spec §9): page size 20 with options 20, 30, 50, newest first. */
+export const LIST_PAGE = {
+  pageSize: 20,
+  pageSizeOptions: [20, 30, 50] as const,
+  defaultColumn: 'createTime',
+  defaultOrder: 'desc' as const,
+};
+/** Picker tables (user, department, …): 10 with options 10, 20, 30. */
+export const PICKER_PAGE = { pageSize: 10, pageSizeOptions: [10, 20, 30] as const };
+/** The business select modal: 5 with options 5, 10, 20, 30. */
+export const BIZ_SELECT_PAGE = { pageSize: 5, pageSizeOptions: [5, 10, 20, 30] as const };
+/** The server never returns more rows than this in one page, whatever pageSize asks for. */
+export const MAX_PAGE_SIZE = 1000;
+
+export type SortOrder = 'asc' | 'desc';
+
+/** Advanced-query rules (widgets-spec §5). */
+export const SUPER_QUERY_RULES = ['eq', 'like', 'right_like', 'left_like', 'in', 'ne', 'gt', 'ge', 'lt', 'le'] as const;
+export type SuperQueryRule = (typeof SUPER_QUERY_RULES)[number];
+export const SUPER_QUERY_RULE_LABELS: Record<SuperQueryRule, string> = {
+  eq: '等于',
+  like: '包含',
+  right_like: '以..开始',
+  left_like: '以..结尾',
+  in: '在...中',
+  ne: '不等于',
+  gt: '大于',
+  ge: '大于等于',
+  lt: '小于',
+  le: '小于等于',
+};
+export type SuperQueryMatchType = 'and' | 'or';
+
+/** One condition as superQueryParams carries it (URL-encoded JSON array of these). */
+export interface SuperQueryCondition {
+  field: string;
+  rule: SuperQueryRule;
+  val: string;
+  type?: string;
+  dbType?: string;
+}
+
+/** A field the advanced query builder offers (the resource's filterable fields). */
+export interface SuperQueryFieldDef {
+  field: string;
+  title: string;
+  /** string | int | number | date | datetime | select (dictionary) */
+  type: 'string' | 'int' | 'number' | 'date' | 'datetime' | 'select';
+  dictCode?: string;
+}
+
+/** A saved advanced query (widgets-spec §3). */
+export interface SavedSuperQuery {
+  title: string;
+  matchType: SuperQueryMatchType;
+  records: SuperQueryCondition[];
+}
+
+/** Local-storage key prefix of saved queries: prefix + save code (or the route path). */
+export const SUPER_QUERY_STORAGE_PREFIX = 'JEECG_SUPER_QUERY_';
+
+export const SUPER_QUERY_MESSAGES = {
+  emptyQuery: '不能查询空条件',
+  emptySave: '空条件不能保存',
+  emptyName: '保存名称不能为空',
+  overwrite: (name: string) => `${name} 已存在，是否覆盖？`,
+  saved: '保存成功',
+  deleteSaved: '是否删除当前查询？',
+} as const;
+
+export const LIST_MESSAGES = {
+  selectOne: '请选择一条记录！',
+  deleteTitle: '确认删除',
+  deleteContent: '是否删除选中数据?',
+  batchDelete: (n: number) => `确定要删除这 ${n} 项吗?`,
+  missingUrl: '请设置url.list属性!',
+  /** The same error for another missing URL setting (delete, deleteBatch, …). */
+  missingUrlOf: (name: string) => `请设置url.${name}属性!`,
+  exportFailed: '文件下载失败',
+  deleteFile: '确认删除当前文件',
+} as const;
+
+export const IMPORT_MESSAGES = {
+  title: '导入EXCEL',
+  choose: '选择导入文件',
+  close: '关闭',
+  start: '开始上传',
+  uploading: '上传中...',
+  uploaded: (file: string) => `${file} 文件上传成功`,
+  failed: (file: string, message: string) => `${file} ${message}.`,
+} as const;
+
+/** Plain filter values (the text filter input's encodings, app-spec §5). */
+export type FilterOperator = 'eq' | 'like' | 'ne' | 'ge' | 'le' | 'in';
+
+export function encodeFilter(value: string, op: FilterOperator, trim = false): string {
+  const v = trim ? value.trim() : value;
+  if (v === '') return '';
+  switch (op) {
+    case 'like':
+      return `*${v}*`;
+    case 'ne':
+      return `!${v}`;
+    case 'ge':
+      return `>=${v}`;
+    case 'le':
+      return `<=${v}`;
+    default:
+      return v;
+  }
+}
+
+/** Reads one plain filter value back into an operator and operand(s); the server's side of encodeFilter. */
+export function decodeFilter(raw: string): {
+  op: FilterOperator | 'left_like' | 'right_like';
+  value: string | string[];
+} {
+  if (raw.length > 1 && raw.startsWith('*') && raw.endsWith('*')) return { op: 'like', value: raw.slice(1, -1) };
+  if (raw.length > 1 && raw.startsWith('*')) return { op: 'left_like', value: raw.slice(1) };
+  if (raw.length > 1 && raw.endsWith('*')) return { op: 'right_like', value: raw.slice(0, -1) };
+  if (raw.startsWith('!') && raw.length > 1) return { op: 'ne', value: raw.slice(1) };
+  if (raw.startsWith('>=')) return { op: 'ge', value: raw.slice(2) };
+  if (raw.startsWith('<=')) return { op: 'le', value: raw.slice(2) };
+  if (raw.includes(',')) return { op: 'in', value: raw.split(',').filter((s) => s !== '') };
+  return { op: 'eq', value: raw };
+}
+
+/** A condition row lacking field, rule or value is empty (widgets-spec §5). */
+export function isEmptyCondition(c: Partial<SuperQueryCondition>): boolean {
+  return !c.field || !c.rule || c.val === undefined || c.val === null || String(c.val) === '';
+}
+
+export function encodeSuperQuery(conditions: readonly SuperQueryCondition[]): string {
+  return encodeURIComponent(JSON.stringify(conditions));
+}
+
+/** Import answers code 201 when some rows failed; the message carries the error report link. */
+export interface ImportResult {
+  total: number;
+  success: number;
+  failed: number;
+  /** Path below the API base of the per-row error report (.xlsx), when rows failed. */
+  errorReportUrl?: string;
+}
