@@ -6,15 +6,23 @@ import type { AppContext } from './context.js';
 import { createDb } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { runSeeds } from './db/seeds/index.js';
+import { AuthCache } from './lib/auth-cache.js';
 import { MemoryKvStore, RedisKvStore } from './lib/kv-store.js';
 import { DbTokenStore, RedisTokenStore } from './lib/token-store.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import { hashPassword } from './modules/auth/login.service.js';
 import dictRoutes from './modules/dict/dict.routes.js';
+import fileRoutes from './modules/file/file.routes.js';
 import permissionRoutes from './modules/permission/permission.routes.js';
 import platformRoutes from './modules/platform/platform.routes.js';
+import reportRoutes from './modules/report/report.routes.js';
+import positionRoutes from './modules/position/position.routes.js';
+import logRoutes from './modules/log/log.routes.js';
+import tableSyncRoutes from './modules/table-sync/table-sync.routes.js';
 import errors from './plugins/errors.js';
 import guard from './plugins/guard.js';
+import operationLog from './plugins/operation-log.js';
+import importReportRoutes from './lib/resource/resource.routes.js';
 import staticWeb from './plugins/static-web.js';
 
 export interface BuildOptions {
@@ -45,14 +53,26 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     throw error;
   }
 
+  const kv = redis ? new RedisKvStore(redis, config.redisPrefix) : new MemoryKvStore();
   const ctx: AppContext = {
     config,
     db,
     redis,
-    kv: redis ? new RedisKvStore(redis, config.redisPrefix) : new MemoryKvStore(),
+    kv,
+    authCache: new AuthCache(kv),
     tokens: redis
       ? new RedisTokenStore(redis, config.tokenTtlMs, `${config.redisPrefix}token:`)
       : new DbTokenStore(db.db, config.tokenTtlMs),
+  };
+  // A revoked session must not live on in the guard's cache, on this instance or any other.
+  const { revoke, revokeUser } = ctx.tokens;
+  ctx.tokens.revoke = async (token) => {
+    await revoke.call(ctx.tokens, token);
+    await ctx.authCache.invalidate();
+  };
+  ctx.tokens.revokeUser = async (userId) => {
+    await revokeUser.call(ctx.tokens, userId);
+    await ctx.authCache.invalidate();
   };
 
   const app = Fastify({
@@ -92,12 +112,28 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     crossOriginEmbedderPolicy: false,
   });
   await app.register(guard);
+  await app.register(operationLog);
   await app.register(
     async (api) => {
       await api.register(authRoutes);
       await api.register(permissionRoutes);
+      await api.register(import('./modules/permission/permission-admin.routes.js'));
       await api.register(dictRoutes);
+      await api.register(import('./modules/dict/dict-lookup.routes.js'));
       await api.register(platformRoutes);
+      await api.register(tableSyncRoutes);
+      await api.register(importReportRoutes);
+      await api.register(positionRoutes);
+      await api.register(import('./modules/dict/dict-admin.routes.js'));
+      await api.register(import('./modules/category/category.routes.js'));
+      await api.register(import('./modules/rule/rule.routes.js'));
+      await api.register(import('./modules/user/user.routes.js'));
+      await api.register(import('./modules/role/role.routes.js'));
+      await api.register(import('./modules/depart/depart.routes.js'));
+      await api.register(import('./modules/tenant/tenant.routes.js'));
+      await api.register(logRoutes);
+      await api.register(fileRoutes);
+      await api.register(reportRoutes);
     },
     { prefix: config.apiBase },
   );

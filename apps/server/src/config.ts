@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SESSION_TTL_MS } from '@district/shared';
+import { DEFAULT_MAX_UPLOAD_MB, SESSION_TTL_MS, STRONG_PASSWORD } from '@district/shared';
 
 /** Everything the server reads from its environment; docs/configuration.md lists the same table. */
 export interface AppConfig {
@@ -12,6 +12,8 @@ export interface AppConfig {
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
   redisPrefix: string;
   uploadDir: string;
+  /** Largest accepted upload in MB; bigger requests are answered 413 before anything is stored. */
+  maxUploadMb: number;
   webDist: string | null;
   captchaEnabled: boolean;
   guestEnabled: boolean;
@@ -23,6 +25,8 @@ export interface AppConfig {
   /** Failed logins from one address before it is refused with 429. */
   loginIpMaxFailures: number;
   seedDemo: boolean;
+  /** Password of users imported from a spreadsheet without one (8+ characters, letters and digits). */
+  userInitialPassword: string;
   trustProxy: boolean;
   logLevel: string;
 }
@@ -51,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX || 'da:',
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(repoRoot, 'uploads')),
+    maxUploadMb: int('MAX_UPLOAD_MB', env.MAX_UPLOAD_MB, DEFAULT_MAX_UPLOAD_MB),
     webDist: env.WEB_DIST === '' ? null : env.WEB_DIST || defaultDist,
     captchaEnabled: bool(env.CAPTCHA_ENABLED, true),
     guestEnabled: bool(env.GUEST_ENABLED, true),
@@ -60,10 +65,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginLockMinutes: int('LOGIN_LOCK_MINUTES', env.LOGIN_LOCK_MINUTES, 10),
     loginIpMaxFailures: int('LOGIN_IP_MAX_FAILURES', env.LOGIN_IP_MAX_FAILURES, 30),
     seedDemo: bool(env.SEED_DEMO, true),
+    userInitialPassword: env.USER_INITIAL_PASSWORD || 'Asset@2026',
     trustProxy: bool(env.TRUST_PROXY, false),
     logLevel: env.LOG_LEVEL || 'info',
     ...overrides,
   };
+  if (!STRONG_PASSWORD.test(config.userInitialPassword)) {
+    throw new Error('配置项 USER_INITIAL_PASSWORD 须为8到32位，且同时包含字母和数字');
+  }
   if (!config.apiBase.startsWith('/')) throw new Error('配置项 API_BASE 必须以 / 开头');
   return config;
 }

@@ -2,6 +2,7 @@ import type { PermissionCode } from '@district/shared';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
+import type { AuthCache } from './lib/auth-cache.js';
 import type { KvStore } from './lib/kv-store.js';
 import type { TokenStore } from './lib/token-store.js';
 
@@ -16,6 +17,22 @@ export interface AuthUser {
   /** The tenant this request acts in: the header's, if the user belongs to it, else the user's default. */
   tenantId: number | null;
   token: string;
+  /** The cached session this request resolved to (permission codes, data rules). */
+  session?: ResolvedSession;
+}
+
+/** What a token resolves to, cached briefly by the guard (see AuthCache). */
+export interface ResolvedSession {
+  id: string;
+  username: string;
+  realname: string;
+  orgCode: string | null;
+  loginTenantId: number | null;
+  tenants: number[];
+  /** Permission codes the user holds, plus codes that are not enforced (status '0'). */
+  perms: Set<string>;
+  /** Data rules per menu url, filled as lists are read. */
+  dataRules: Map<string, unknown>;
 }
 
 export interface AppContext {
@@ -24,6 +41,8 @@ export interface AppContext {
   kv: KvStore;
   tokens: TokenStore;
   redis: Redis | null;
+  /** Call authCache.invalidate() after any change to sessions, users' status, roles, grants or data rules. */
+  authCache: AuthCache<ResolvedSession>;
 }
 
 declare module 'fastify' {

@@ -208,7 +208,106 @@ export interface SysPlatformSetting {
   updateTime: string | null;
 }
 
+export interface SysDataLog {
+  id: string;
+  dataTable: string;
+  dataId: string;
+  dataVersion: number;
+  dataContent: string;
+  /** add | edit | delete */
+  action: string;
+  createBy: string | null;
+  createTime: string;
+}
+
+export interface SysCategory extends Audit {
+  id: string;
+  pid: string;
+  name: string;
+  code: string;
+  /** '1' has children, '0' leaf. */
+  hasChild: string;
+  sysOrgCode: string | null;
+  tenantId: number | null;
+}
+
+export interface SysFillRule extends Audit {
+  id: string;
+  ruleName: string;
+  ruleCode: string;
+  ruleKind: string;
+  ruleParams: string | null;
+}
+
+export interface SysFillRuleCounter {
+  ruleCode: string;
+  scopeKey: string;
+  counter: number;
+}
+
+export interface SysCheckRule extends Audit {
+  id: string;
+  ruleName: string;
+  ruleCode: string;
+  ruleJson: string;
+  ruleDescription: string | null;
+}
+
+export interface SysDepartRole extends Audit {
+  id: string;
+  departId: string;
+  roleName: string;
+  roleCode: string;
+  description: string | null;
+}
+
+export interface SysDepartRoleUser {
+  id: string;
+  userId: string;
+  droleId: string;
+}
+
+export interface SysDepartPermission {
+  id: string;
+  departId: string;
+  permissionId: string;
+  dataRuleIds: string | null;
+}
+
+export interface SysDepartRolePermission {
+  id: string;
+  departId: string;
+  roleId: string;
+  permissionId: string;
+  dataRuleIds: string | null;
+  operateDate: string | null;
+  operateIp: string | null;
+}
+
+export interface SysFile {
+  id: string;
+  /** Business path (sub-folder), one of UPLOAD_BIZ_PATHS. */
+  biz: string;
+  originalName: string;
+  /** Relative to the upload root, with forward slashes. */
+  storedPath: string;
+  fileSize: number;
+  mime: string;
+  /** Username of the uploader. */
+  createBy: string | null;
+  createTime: string;
+}
+
 export interface Database {
+  sysDataLog: SysDataLog;
+  sysCategory: SysCategory;
+  sysFillRule: SysFillRule;
+  sysFillRuleCounter: SysFillRuleCounter;
+  sysCheckRule: SysCheckRule;
+  sysDepartRole: SysDepartRole;
+  sysDepartRoleUser: SysDepartRoleUser;
+  sysDepartPermission: SysDepartPermission;
+  sysDepartRolePermission: SysDepartRolePermission;
   sysUser: SysUser;
   sysRole: SysRole;
   sysUserRole: SysUserRole;
@@ -226,4 +325,5 @@ export interface Database {
   sysToken: SysToken;
   sysLog: SysLog;
   sysPlatformSetting: SysPlatformSetting;
+  sysFile: SysFile;
 }

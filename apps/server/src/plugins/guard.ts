@@ -1,9 +1,9 @@
 import { MSG } from '@district/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AuthUser, RouteAuth } from '../context.js';
+import type { AuthUser, ResolvedSession, RouteAuth } from '../context.js';
 import { ApiError } from '../lib/http.js';
-import { userHasPermission } from '../modules/permission/permission.service.js';
+import { userPermissionCodes } from '../modules/permission/permission.service.js';
 
 export interface DeclaredRoute {
   method: string;
@@ -27,11 +27,8 @@ export function readToken(request: FastifyRequest): string | null {
   return token && token.length <= 200 ? token : null;
 }
 
-/** Resolves the caller from the token and the tenant header; throws 401/403 as the guard answers. */
-async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser> {
+async function resolveSession(app: FastifyInstance, token: string): Promise<ResolvedSession> {
   const { db } = app.ctx.db;
-  const token = readToken(request);
-  if (!token) throw new ApiError(401, MSG.unauthorized);
   const session = await app.ctx.tokens.resolve(token);
   if (!session) throw new ApiError(401, MSG.tokenExpired);
   const user = await db
@@ -47,9 +44,31 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
     await app.ctx.tokens.revokeUser(user.id);
     throw new ApiError(401, MSG.accountFrozen);
   }
-
   const tenants = await db.selectFrom('sysUserTenant').select('tenantId').where('userId', '=', user.id).execute();
-  const memberOf = new Set(tenants.map((t) => Number(t.tenantId)));
+  return {
+    id: user.id,
+    username: user.username,
+    realname: user.realname,
+    orgCode: user.orgCode,
+    loginTenantId: user.loginTenantId !== null ? Number(user.loginTenantId) : null,
+    tenants: tenants.map((t) => Number(t.tenantId)),
+    perms: await userPermissionCodes(db, user.id),
+    dataRules: new Map(),
+  };
+}
+
+/** Resolves the caller from the token and the tenant header; throws 401/403 as the guard answers. */
+async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser> {
+  const token = readToken(request);
+  if (!token) throw new ApiError(401, MSG.unauthorized);
+  const cached = await app.ctx.authCache.get(token);
+  let session = cached.value;
+  if (!session) {
+    session = await resolveSession(app, token);
+    app.ctx.authCache.set(token, session, cached.epoch);
+  }
+
+  const memberOf = new Set(session.tenants);
   const rawTenant = request.headers[TENANT_HEADER];
   const headerTenant = Array.isArray(rawTenant) ? rawTenant[0] : rawTenant;
   let tenantId: number | null;
@@ -59,10 +78,18 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
     if (!Number.isInteger(requested) || !memberOf.has(requested)) throw new ApiError(403, MSG.tenantForbidden);
     tenantId = requested;
   } else {
-    const fallback = user.loginTenantId !== null ? Number(user.loginTenantId) : null;
-    tenantId = fallback !== null && memberOf.has(fallback) ? fallback : (tenants[0]?.tenantId ?? null);
+    const fallback = session.loginTenantId;
+    tenantId = fallback !== null && memberOf.has(fallback) ? fallback : (session.tenants[0] ?? null);
   }
-  return { id: user.id, username: user.username, realname: user.realname, orgCode: user.orgCode, tenantId, token };
+  return {
+    id: session.id,
+    username: session.username,
+    realname: session.realname,
+    orgCode: session.orgCode,
+    tenantId,
+    token,
+    session,
+  };
 }
 
 /**
@@ -87,7 +114,7 @@ export default fp(async (app: FastifyInstance) => {
     const user = await authenticate(app, request);
     request.user = user;
     if (auth === 'user') return;
-    if (!auth || !(await userHasPermission(app.ctx.db.db, user.id, auth))) {
+    if (!auth || !user.session?.perms.has(auth)) {
       throw new ApiError(403, `${MSG.forbidden}：缺少权限 ${auth}`);
     }
   });

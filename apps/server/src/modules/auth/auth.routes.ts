@@ -120,6 +120,8 @@ export default async function authRoutes(app: FastifyInstance) {
       .set({ loginDepartId: depart.id, orgCode: depart.orgCode, loginPositionId: input.selectPositionId })
       .where('id', '=', me.id)
       .execute();
+    // Data rules read the current department's code.
+    await ctx.authCache.invalidate();
     const context = await loadUserContext(db, await loadUser(me.id));
     return ok({ userInfo: context.userInfo }, '切换成功');
   });

@@ -1,33 +1,46 @@
 import { MSG, type AuthEntry, type MenuRoute, type UserPermissionResult } from '@district/shared';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database, SysPermission } from '../../db/schema.js';
 import { ApiError } from '../../lib/http.js';
 
 const MENU_TYPES = [0, 1];
 const BUTTON_TYPE = 2;
 
-/** Whether a user holds a permission code through a role, or the code is not enforced (status '0'). */
-export async function userHasPermission(db: Kysely<Database>, userId: string, code: string): Promise<boolean> {
-  const row = await db
+/**
+ * Whether a user was granted a permission entry: through one of their roles, or through one of their
+ * department roles (department administrators hand those out within what the department was granted).
+ */
+function grantedTo(eb: ExpressionBuilder<Database & { p: SysPermission }, 'p'>, userId: string) {
+  return eb.or([
+    eb.exists(
+      eb
+        .selectFrom('sysRolePermission as rp')
+        .innerJoin('sysUserRole as ur', 'ur.roleId', 'rp.roleId')
+        .select('rp.id')
+        .whereRef('rp.permissionId', '=', 'p.id')
+        .where('ur.userId', '=', userId),
+    ),
+    eb.exists(
+      eb
+        .selectFrom('sysDepartRolePermission as drp')
+        .innerJoin('sysDepartRoleUser as dru', 'dru.droleId', 'drp.roleId')
+        .select('drp.id')
+        .whereRef('drp.permissionId', '=', 'p.id')
+        .where('dru.userId', '=', userId),
+    ),
+  ]);
+}
+
+/** Every permission code a user holds (through a role or a department role), plus codes not enforced. */
+export async function userPermissionCodes(db: Kysely<Database>, userId: string): Promise<Set<string>> {
+  const rows = await db
     .selectFrom('sysPermission as p')
-    .select('p.id')
-    .where('p.perms', '=', code)
+    .select('p.perms')
     .where('p.delFlag', '=', 0)
-    .where((eb) =>
-      eb.or([
-        eb('p.status', '=', '0'),
-        eb.exists(
-          eb
-            .selectFrom('sysRolePermission as rp')
-            .innerJoin('sysUserRole as ur', 'ur.roleId', 'rp.roleId')
-            .select('rp.id')
-            .whereRef('rp.permissionId', '=', 'p.id')
-            .where('ur.userId', '=', userId),
-        ),
-      ]),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
+    .where('p.perms', 'is not', null)
+    .where((eb) => eb.or([eb('p.status', '=', '0'), grantedTo(eb, userId)]))
+    .execute();
+  return new Set(rows.map((r) => r.perms!).filter(Boolean));
 }
 
 function toAuthEntry(p: SysPermission): AuthEntry {
@@ -95,16 +108,7 @@ export async function getUserPermission(db: Kysely<Database>, userId: string): P
     .selectFrom('sysPermission as p')
     .selectAll('p')
     .where('p.delFlag', '=', 0)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('sysRolePermission as rp')
-          .innerJoin('sysUserRole as ur', 'ur.roleId', 'rp.roleId')
-          .select('rp.id')
-          .whereRef('rp.permissionId', '=', 'p.id')
-          .where('ur.userId', '=', userId),
-      ),
-    )
+    .where((eb) => grantedTo(eb, userId))
     .orderBy('p.sortNo')
     .orderBy('p.id')
     .execute();

@@ -21,12 +21,13 @@ describe.each(targets)('getUserPermissionByToken on $name', (target) => {
 
   it('gives the admin the whole menu with its buttons', async () => {
     const result = await permissionsOf(await t.login(SEED_ACCOUNTS.admin.username));
-    expect(result.menu.map((m) => m.meta.title)).toEqual(['首页', '结果页', '异常页', '系统管理']);
+    expect(result.menu.map((m) => m.meta.title)).toEqual(['首页', '结果页', '异常页', '系统管理', '开发工具']);
     const system = result.menu.find((m) => m.path === '/system')!;
-    expect(system.children!.map((c) => [c.path, c.component])).toEqual([
-      ['/system/platform', 'system/PlatformSetting'],
-    ]);
-    expect(result.auth.map((a) => a.action).sort()).toEqual([PERM.platformEdit, PERM.platformView].sort());
+    const pages = system.children!.map((c) => [c.path, c.component]);
+    expect(pages).toContainEqual(['/system/platform', 'system/PlatformSetting']);
+    expect(pages).toContainEqual(['/system/permission', 'system/PermissionList']);
+    expect(pages).toContainEqual(['/system/permissionLazy', 'system/PermissionLazyList']);
+    expect(result.auth.map((a) => a.action)).toEqual(expect.arrayContaining(Object.values(PERM)));
     expect(result.allAuth.every((a) => a.type === '1' && a.status === '1')).toBe(true);
   });
 
@@ -80,6 +81,58 @@ describe.each(targets)('getUserPermissionByToken on $name', (target) => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(MSG.emptyMenu);
+  });
+
+  it('counts department-role grants: the menu shows and its calls are allowed', async () => {
+    const db = t.app.ctx.db.db;
+    const staff = await t.login(SEED_ACCOUNTS.staff.username);
+    expect((await t.request({ method: 'GET', url: '/sys/position/list', token: staff })).statusCode).toBe(403);
+    const me = await db.selectFrom('sysUser').select('id').where('username', '=', 'staff').executeTakeFirstOrThrow();
+    const depart = await db
+      .selectFrom('sysUserDepart')
+      .select('depId')
+      .where('userId', '=', me.id)
+      .executeTakeFirstOrThrow();
+    const entries = await db
+      .selectFrom('sysPermission')
+      .select('id')
+      .where((eb) => eb.or([eb('url', 'in', ['/system', '/system/position']), eb('perms', '=', PERM.positionList)]))
+      .execute();
+    await db
+      .insertInto('sysDepartRole')
+      .values({
+        id: 'dr-perm-test',
+        departId: depart.depId,
+        roleName: '职务查看',
+        roleCode: 'pos_view',
+        description: null,
+        createBy: null,
+        createTime: null,
+        updateBy: null,
+        updateTime: null,
+      })
+      .execute();
+    await db
+      .insertInto('sysDepartRoleUser')
+      .values({ id: 'dru-perm-test', userId: me.id, droleId: 'dr-perm-test' })
+      .execute();
+    await db
+      .insertInto('sysDepartRolePermission')
+      .values(
+        entries.map((e, i) => ({
+          id: `drp-perm-test-${i}`,
+          departId: depart.depId,
+          roleId: 'dr-perm-test',
+          permissionId: e.id,
+          dataRuleIds: null,
+          operateDate: null,
+          operateIp: null,
+        })),
+      )
+      .execute();
+    await t.app.ctx.authCache.invalidate();
+    expect(titles((await permissionsOf(staff)).menu)).toContain('职务管理');
+    expect((await t.request({ method: 'GET', url: '/sys/position/list', token: staff })).statusCode).toBe(200);
   });
 
   it('reflects the database: a hidden page hides its group, a deleted grant removes the page', async () => {

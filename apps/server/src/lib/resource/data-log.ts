@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { newId } from '../ids.js';
+import { formatDateTime } from '../time.js';
+import type { Row } from './resource.types.js';
+
+const SECRET = /password|salt|token/i;
+
+/** A record as the data log keeps it: every field except secrets. */
+export function snapshot(row: Row): string {
+  const copy: Row = {};
+  for (const [k, v] of Object.entries(row)) if (!SECRET.test(k)) copy[k] = v;
+  return JSON.stringify(copy);
+}
+
+/**
+ * Appends a version of a record to sys_data_log (inside the caller's transaction), so any two
+ * versions of a record can be compared later.
+ */
+export async function writeDataLog(
+  trx: Kysely<Database>,
+  table: string,
+  dataId: string,
+  action: 'add' | 'edit' | 'delete',
+  content: Row,
+  by: string | null,
+): Promise<void> {
+  const last = await trx
+    .selectFrom('sysDataLog')
+    .select((eb) => eb.fn.max('dataVersion').as('v'))
+    .where('dataTable', '=', table)
+    .where('dataId', '=', dataId)
+    .executeTakeFirst();
+  const version = Number(last?.v ?? 0) + 1;
+  await trx
+    .insertInto('sysDataLog')
+    .values({
+      id: newId(),
+      dataTable: table,
+      dataId,
+      dataVersion: version,
+      dataContent: snapshot(content),
+      action,
+      createBy: by,
+      createTime: formatDateTime(),
+    })
+    .execute();
+}

@@ -1,0 +1,347 @@
+import fs from 'node:fs';
+import type { ImportResult } from '@district/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/guard.js';
+import { ApiError, ok, parse } from '../http.js';
+import { newId } from '../ids.js';
+import { formatDateTime } from '../time.js';
+import { snapshot } from './data-log.js';
+import { loadDictLabels, loadDictValues } from './dict-text.js';
+import {
+  errorReportPath,
+  excelFields,
+  readSheet,
+  streamXlsx,
+  unneutralise,
+  writeErrorReport,
+  XLSX_MIME,
+} from './excel.js';
+import { parseListParams } from './list-query.js';
+import {
+  createRecord,
+  dataChanged,
+  decorateRows,
+  deleteRecords,
+  filteredQuery,
+  findScoped,
+  listPage,
+  orderBy,
+  rowForInsert,
+  stripHidden,
+  updateRecord,
+} from './resource.service.js';
+import type { ResourceContext, ResourceDef, Row } from './resource.types.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- tables are chosen by the declaration */
+
+export function resourceContext(app: FastifyInstance, request: FastifyRequest): ResourceContext {
+  return { db: app.ctx.db.db, user: currentUser(request), request };
+}
+
+const idQuery = z.object({ id: z.string().min(1, '参数 id 不能为空').max(64) }).loose();
+const idsQuery = z.object({ ids: z.string().min(1, '请选择要删除的数据').max(40_000) }).loose();
+
+const EXPORT_CHUNK = 2000;
+const IMPORT_MAX_ROWS = 200_000;
+const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+
+/** Registers the standard routes of a resource (only those it has permissions for and does not skip). */
+export function registerResource(app: FastifyInstance, def: ResourceDef): void {
+  const p = def.permissions;
+  const skip = new Set(def.skip ?? []);
+  const kv = app.ctx.kv;
+  const has = (name: NonNullable<ResourceDef['skip']>[number]) => !skip.has(name);
+
+  app.get(`${def.path}/list`, { config: { auth: p.list } }, async (request) =>
+    ok(await listPage(def, resourceContext(app, request), kv, request.query as Record<string, unknown>), ''),
+  );
+
+  if (has('queryById')) {
+    app.get(`${def.path}/queryById`, { config: { auth: p.queryById ?? p.list } }, async (request) => {
+      const { id } = parse(idQuery, request.query);
+      const ctx = resourceContext(app, request);
+      const row = await findScoped(def, ctx, id);
+      await decorateRows(def, [row], ctx, kv);
+      return ok(row, '');
+    });
+  }
+
+  if (p.add && def.createSchema && has('add')) {
+    app.post(`${def.path}/add`, { config: { auth: p.add } }, async (request) => {
+      const body = parse(def.createSchema!, request.body);
+      const row = await createRecord(def, body, resourceContext(app, request));
+      return ok({ id: row[def.idField ?? 'id'] }, '添加成功！');
+    });
+  }
+
+  if (p.edit && def.updateSchema && has('edit')) {
+    const handler = async (request: FastifyRequest) => {
+      const body = parse(def.updateSchema!, request.body);
+      await updateRecord(def, body, resourceContext(app, request));
+      return ok(null, '编辑成功！');
+    };
+    app.put(`${def.path}/edit`, { config: { auth: p.edit } }, handler);
+    app.post(`${def.path}/edit`, { config: { auth: p.edit } }, handler);
+  }
+
+  if (p.delete && has('delete')) {
+    app.delete(`${def.path}/delete`, { config: { auth: p.delete } }, async (request) => {
+      const { id } = parse(idQuery, request.query);
+      await deleteRecords(def, [id], resourceContext(app, request));
+      return ok(null, '删除成功！');
+    });
+  }
+
+  if ((p.deleteBatch ?? p.delete) && has('deleteBatch')) {
+    app.delete(`${def.path}/deleteBatch`, { config: { auth: (p.deleteBatch ?? p.delete)! } }, async (request) => {
+      const { ids } = parse(idsQuery, request.query);
+      const list = [...new Set(ids.split(',').filter(Boolean))];
+      const n = await deleteRecords(def, list, resourceContext(app, request));
+      return ok(null, `批量删除成功！共 ${n} 条`);
+    });
+  }
+
+  if (p.exportXls && has('exportXls')) {
+    app.get(`${def.path}/exportXls`, { config: { auth: p.exportXls } }, async (request, reply) =>
+      exportXls(app, def, request, reply),
+    );
+  }
+
+  if (p.importExcel && has('importExcel')) {
+    app.post(`${def.path}/importExcel`, { config: { auth: p.importExcel } }, async (request, reply) =>
+      importExcel(app, def, request, reply),
+    );
+  }
+}
+
+async function exportXls(app: FastifyInstance, def: ResourceDef, request: FastifyRequest, reply: FastifyReply) {
+  const ctx = resourceContext(app, request);
+  const query = request.query as Record<string, unknown>;
+  const params = parseListParams(def, query);
+  let q = await filteredQuery(def, ctx, query);
+  if (params.selections) {
+    if (params.selections.length > 10_000) throw new ApiError(400, '选择的数据过多');
+    q = q.where(`${def.table}.${def.idField ?? 'id'}` as any, 'in', params.selections);
+  }
+  const ordered = orderBy(def, q, params);
+  const fields = excelFields(def, params.fields);
+  const kv = app.ctx.kv;
+  async function* chunks() {
+    for (let offset = 0; ; offset += EXPORT_CHUNK) {
+      const rows = (await ordered.limit(EXPORT_CHUNK).offset(offset).execute()) as Row[];
+      if (rows.length === 0) return;
+      for (const r of rows) stripHidden(def, r);
+      if (def.decorate) await def.decorate(rows, ctx);
+      const labels = await loadDictLabels(ctx.db, kv, def, rows);
+      yield rows.map((r) => {
+        const out: Row = {};
+        for (const f of fields) out[f] = labels.byField.has(f) ? labels.label(f, r[f]) : r[f];
+        return out;
+      });
+      if (rows.length < EXPORT_CHUNK) return;
+    }
+  }
+  const columns = fields.map((f) => {
+    const excel = def.fields[f]!.excel;
+    return { key: f, header: def.fields[f]!.title, width: typeof excel === 'object' ? excel.width : undefined };
+  });
+  return streamXlsx(reply, def.title, columns, chunks());
+}
+
+function coerceCell(def: ResourceDef, field: string, raw: string): unknown {
+  const fd = def.fields[field]!;
+  if (raw === '') return undefined;
+  if (fd.type === 'int' || fd.type === 'number') {
+    const n = Number(raw);
+    return Number.isFinite(n) ? n : raw;
+  }
+  return raw;
+}
+
+function constraintMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  if (/unique|duplicate/i.test(text)) return '数据重复：与已有数据冲突';
+  if (error instanceof ApiError) return error.message;
+  return '保存失败';
+}
+
+async function importExcel(app: FastifyInstance, def: ResourceDef, request: FastifyRequest, reply: FastifyReply) {
+  if (!request.isMultipart()) throw new ApiError(400, '请选择要导入的文件');
+  const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+  if (!file) throw new ApiError(400, '请选择要导入的文件');
+  if (!/\.(xlsx|xls)$/i.test(file.filename)) throw new ApiError(400, '文件格式有误，仅支持 .xls 和 .xlsx 文件');
+  const buffer = await file.toBuffer().catch((error: unknown) => {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new ApiError(413, '导入文件过大（最大 50MB）');
+    throw error;
+  });
+  if (file.file.truncated) throw new ApiError(413, '导入文件过大（最大 50MB）');
+
+  const ctx = resourceContext(app, request);
+  const dictValues = await loadDictValues(ctx.db, app.ctx.kv, def);
+  const importable = excelFields(def, null).filter((f) => !def.fields[f]!.computed);
+  const byTitle = new Map<string, string>();
+  for (const f of importable) {
+    byTitle.set(def.fields[f]!.title, f);
+    byTitle.set(f, f);
+  }
+
+  let headers: string[] | null = null;
+  let columnFields: (string | undefined)[] = [];
+  let total = 0;
+  let success = 0;
+  const failures: { cells: string[]; rowNumber: number; message: string }[] = [];
+  let batch: { row: Row; body: unknown; cells: string[]; rowNumber: number }[] = [];
+  const cols = Math.max(1, importable.length + 8);
+  const chunkSize = Math.max(1, Math.min(500, Math.floor(30_000 / cols)));
+
+  const insertOne = async (item: (typeof batch)[number]) => {
+    try {
+      await ctx.db.transaction().execute(async (trx) => {
+        await (trx as any).insertInto(def.table).values(item.row).execute();
+        if (def.afterCreate) await def.afterCreate(item.row, item.body, { ...ctx, trx });
+        await trx
+          .insertInto('sysDataLog')
+          .values(dataLogRow(def, item.row, ctx.user.username))
+          .execute();
+      });
+      success++;
+    } catch (error) {
+      failures.push({ cells: item.cells, rowNumber: item.rowNumber, message: constraintMessage(error) });
+    }
+  };
+
+  const seen = new Map<string, Set<string>>();
+  const flush = async () => {
+    if (batch.length === 0) return;
+    let items = batch;
+    batch = [];
+    if (def.beforeImportBatch) {
+      const refused = await def.beforeImportBatch(
+        items.map((i) => i.row),
+        ctx,
+        seen,
+      );
+      items = items.filter((item, i) => {
+        const message = refused.get(i);
+        if (message) failures.push({ cells: item.cells, rowNumber: item.rowNumber, message });
+        return !message;
+      });
+      if (items.length === 0) return;
+    }
+    try {
+      await ctx.db.transaction().execute(async (trx) => {
+        await (trx as any)
+          .insertInto(def.table)
+          .values(items.map((i) => i.row))
+          .execute();
+        if (def.afterCreate) for (const i of items) await def.afterCreate(i.row, i.body, { ...ctx, trx });
+        await trx
+          .insertInto('sysDataLog')
+          .values(items.map((i) => dataLogRow(def, i.row, ctx.user.username)))
+          .execute();
+      });
+      success += items.length;
+    } catch {
+      // Find the offending rows one by one; the others still go in.
+      for (const item of items) await insertOne(item);
+    }
+  };
+
+  for await (const { rowNumber, cells } of readSheet(buffer)) {
+    if (!headers) {
+      if (cells.every((c) => c === '')) continue;
+      headers = cells;
+      columnFields = cells.map((c) => byTitle.get(c));
+      if (!columnFields.some(Boolean)) throw new ApiError(400, '文件中没有可识别的列，请使用导出的模板');
+      continue;
+    }
+    if (cells.every((c) => c === '')) continue;
+    total++;
+    if (total > IMPORT_MAX_ROWS) throw new ApiError(400, `一次最多导入 ${IMPORT_MAX_ROWS} 行`);
+    try {
+      const values: Row = {};
+      columnFields.forEach((field, i) => {
+        if (!field) return;
+        const raw = unneutralise(cells[i] ?? '');
+        const dict = dictValues.get(field);
+        if (dict && raw !== '') {
+          const parts = def.fields[field]!.multi ? raw.split(',') : [raw];
+          const mapped = parts.map((part) => {
+            const v = dict.get(part.trim());
+            if (v === undefined) throw new ApiError(400, `${def.fields[field]!.title}的值“${part}”不在字典中`);
+            return v;
+          });
+          values[field] = mapped.join(',');
+        } else {
+          values[field] = coerceCell(def, field, raw);
+        }
+      });
+      const body = def.importRow ? await def.importRow(values, ctx) : values;
+      const parsed = def.createSchema ? parse(def.createSchema, body) : body;
+      const row = await rowForInsert(def, parsed, ctx);
+      if (def.beforeWrite && !def.beforeImportBatch) await def.beforeWrite(row, null, ctx);
+      batch.push({ row, body: parsed, cells, rowNumber });
+      if (batch.length >= chunkSize) await flush();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      failures.push({ cells, rowNumber, message: error.message });
+    }
+  }
+  await flush();
+  if (success > 0) await dataChanged(app.ctx.kv);
+  if (!headers) throw new ApiError(400, '文件中没有数据');
+
+  const result: ImportResult = { total, success, failed: failures.length };
+  if (failures.length) {
+    const id = await writeErrorReport(app.ctx.config.uploadDir, headers, failures);
+    result.errorReportUrl = `/sys/common/importReport/${id}`;
+    return reply.send({
+      success: true,
+      code: 201,
+      message: `导入完成：成功 ${success} 条，失败 ${failures.length} 条，请下载错误报告查看原因`,
+      result,
+      timestamp: Date.now(),
+    });
+  }
+  return reply.send(ok(result, `导入成功！共 ${success} 条数据`));
+}
+
+function dataLogRow(def: ResourceDef, row: Row, by: string) {
+  return {
+    id: newId(),
+    dataTable: def.name,
+    dataId: String(row[def.idField ?? 'id']),
+    dataVersion: 1,
+    dataContent: snapshot(row),
+    action: 'add',
+    createBy: by,
+    createTime: formatDateTime(),
+  };
+}
+
+/** The error report of an import, for the user who has its (unguessable) id. */
+export default async function importReportRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/sys/common/importReport/:id', { config: { auth: 'user' } }, async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const file = errorReportPath(app.ctx.config.uploadDir, id);
+    if (!file) throw new ApiError(404, '错误报告不存在或已过期');
+    return reply
+      .header('Content-Type', XLSX_MIME)
+      .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent('导入错误报告.xlsx')}`)
+      .send(fs.createReadStream(file));
+  });
+}
+
+/**
+ * A module registers its resources through this plugin: it gives them an encapsulated scope with the
+ * multipart parser their imports need.
+ */
+export function resourcePlugin(defs: ResourceDef[]) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const { default: multipart } = await import('@fastify/multipart');
+    await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 20 } });
+    for (const def of defs) registerResource(app, def);
+  };
+}

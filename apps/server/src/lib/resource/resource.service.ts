@@ -1,0 +1,240 @@
+import type { PageResult } from '@district/shared';
+import { ApiError } from '../http.js';
+import type { KvStore } from '../kv-store.js';
+import { newId } from '../ids.js';
+import { formatDateTime } from '../time.js';
+import { applyDataRules, loadDataRules, ruleVariables, type DataRule } from './data-rules.js';
+import { writeDataLog } from './data-log.js';
+import { addDictText, loadDictLabels } from './dict-text.js';
+import { applyFilters, fieldColumn, parseListParams, type ListParams } from './list-query.js';
+import type { AnyQuery, ResourceContext, ResourceDef, Row, TxContext } from './resource.types.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- tables are chosen by the declaration */
+
+export const NOT_FOUND = '未找到对应数据';
+
+function idOf(def: ResourceDef): string {
+  return def.idField ?? 'id';
+}
+
+function baseQuery(def: ResourceDef, ctx: ResourceContext): AnyQuery {
+  return def.baseQuery ? def.baseQuery(ctx.db) : (ctx.db as any).selectFrom(def.table).selectAll();
+}
+
+/** Tenant, soft delete and the caller's data rules: what every read and write of the resource sees. */
+export async function scoped(
+  def: ResourceDef,
+  ctx: ResourceContext,
+  q: AnyQuery = baseQuery(def, ctx),
+): Promise<AnyQuery> {
+  if (def.softDelete) q = q.where(`${def.table}.delFlag` as any, '=', 0);
+  if (def.tenancy && ctx.user.tenantId !== null) {
+    q =
+      def.tenancy.kind === 'column'
+        ? q.where(`${def.table}.${def.tenancy.column ?? 'tenantId'}` as any, '=', ctx.user.tenantId)
+        : def.tenancy.apply(q, ctx.user.tenantId);
+  }
+  if (def.dataRuleMenu) {
+    // The session cache keeps each menu's rules until a grant or rule changes (authCache.invalidate()).
+    const cache = ctx.user.session?.dataRules;
+    let rules = cache?.get(def.dataRuleMenu) as DataRule[] | undefined;
+    if (!rules) {
+      rules = await loadDataRules(ctx.db, ctx.user.id, def.dataRuleMenu);
+      cache?.set(def.dataRuleMenu, rules);
+    }
+    if (rules.length) q = applyDataRules(q, def, rules, await ruleVariables(ctx.db, ctx.user, rules));
+  }
+  return q;
+}
+
+export function stripHidden(def: ResourceDef, row: Row): Row {
+  for (const [field, fd] of Object.entries(def.fields)) if (fd.hidden) delete row[field];
+  return row;
+}
+
+export async function decorateRows(def: ResourceDef, rows: Row[], ctx: ResourceContext, kv: KvStore): Promise<void> {
+  for (const row of rows) stripHidden(def, row);
+  if (def.decorate) await def.decorate(rows, ctx);
+  addDictText(def, rows, await loadDictLabels(ctx.db, kv, def, rows));
+}
+
+export function orderBy(def: ResourceDef, q: AnyQuery, params: Pick<ListParams, 'sort'>): AnyQuery {
+  const sort =
+    params.sort ?? def.defaultSort ?? (def.fields.createTime ? { field: 'createTime', order: 'desc' as const } : null);
+  if (sort) {
+    const field = 'column' in sort ? sort.column : sort.field;
+    q = q.orderBy(`${def.table}.${fieldColumn(def, field)}` as any, sort.order);
+  }
+  // A unique tie-breaker keeps pages stable when many rows share the sort value; going the same way as the
+  // sort lets one (column, id) index serve both.
+  return q.orderBy(`${def.table}.${idOf(def)}` as any, sort?.order ?? 'asc');
+}
+
+const DATA_EPOCH_KEY = 'data:epoch';
+const COUNT_TTL_MS = 3000;
+const COUNT_MAX_ENTRIES = 5000;
+const counts = new Map<string, { total: number; at: number }>();
+const PAGE_PARAMS = new Set(['pageNo', 'pageSize', 'column', 'order', '_t']);
+
+/** Tells every instance that records changed, so cached list totals are recounted. */
+export async function dataChanged(kv: KvStore): Promise<void> {
+  await kv.incr(DATA_EPOCH_KEY, 365 * 24 * 60 * 60_000);
+}
+
+/**
+ * Totals of a list are what a paged list costs most at scale (every matching row is counted), while
+ * paging through the same filter recounts the same number. A total is kept for a few seconds per
+ * (resource, filters, tenant, caller when data rules apply) and recounted at once after any write of the
+ * pattern (the data epoch) or any change to sessions, roles or grants (the auth epoch).
+ */
+async function countCached(
+  def: ResourceDef,
+  ctx: ResourceContext,
+  kv: KvStore,
+  query: Record<string, unknown>,
+  count: () => Promise<number>,
+): Promise<number> {
+  const filters = Object.entries(query)
+    .filter(([k]) => !PAGE_PARAMS.has(k))
+    .sort(([a], [b]) => a.localeCompare(b));
+  const scope = def.dataRuleMenu ? ctx.user.id : '';
+  const [dataEpoch, authEpoch] = await Promise.all([kv.get(DATA_EPOCH_KEY), ctx.request.server.ctx.authCache.epoch()]);
+  const key = JSON.stringify([def.name, dataEpoch, authEpoch, ctx.user.tenantId, scope, filters]);
+  const hit = counts.get(key);
+  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.total;
+  const total = await count();
+  if (counts.size >= COUNT_MAX_ENTRIES) counts.delete(counts.keys().next().value!);
+  counts.set(key, { total, at: Date.now() });
+  return total;
+}
+
+/** The filtered, scoped query of a list request (shared by list and export). */
+export async function filteredQuery(
+  def: ResourceDef,
+  ctx: ResourceContext,
+  query: Record<string, unknown>,
+): Promise<AnyQuery> {
+  let q = await scoped(def, ctx);
+  q = await applyFilters(q, def, query, (qq, key, value) => def.extraParams![key]!(qq, value, ctx));
+  return q;
+}
+
+export async function listPage(
+  def: ResourceDef,
+  ctx: ResourceContext,
+  kv: KvStore,
+  query: Record<string, unknown>,
+): Promise<PageResult<Row>> {
+  const params = parseListParams(def, query);
+  const q = await filteredQuery(def, ctx, query);
+  const total = await countCached(def, ctx, kv, query, async () => {
+    const countRow = await q
+      .clearSelect()
+      .clearOrderBy()
+      .select((eb: any) => eb.fn.countAll().as('total'))
+      .executeTakeFirst();
+    return Number((countRow as { total?: unknown } | undefined)?.total ?? 0);
+  });
+  const records = (await orderBy(def, q, params)
+    .limit(params.pageSize)
+    .offset((params.pageNo - 1) * params.pageSize)
+    .execute()) as Row[];
+  await decorateRows(def, records, ctx, kv);
+  return { records, total, size: params.pageSize, current: params.pageNo, pages: Math.ceil(total / params.pageSize) };
+}
+
+/** One record inside the caller's scope, or 404. */
+export async function findScoped(def: ResourceDef, ctx: ResourceContext, id: string): Promise<Row> {
+  if (!id || id.length > 64) throw new ApiError(400, '参数 id 不能为空');
+  const q = await scoped(def, ctx);
+  const row = (await q.where(`${def.table}.${idOf(def)}` as any, '=', id).executeTakeFirst()) as Row | undefined;
+  if (!row) throw new ApiError(404, NOT_FOUND);
+  return row;
+}
+
+function declared(def: ResourceDef, body: Record<string, unknown>): Row {
+  const row: Row = {};
+  for (const [field, fd] of Object.entries(def.fields)) {
+    if (field in body && !fd.hidden && !fd.computed && field !== idOf(def)) row[fieldColumn(def, field)] = body[field];
+  }
+  return row;
+}
+
+/** The row an insert writes: declared fields, a new id, audit columns, tenant and owning department. */
+export async function rowForInsert(def: ResourceDef, body: any, ctx: ResourceContext): Promise<Row> {
+  const row = def.toRow ? await def.toRow(body, ctx) : declared(def, body);
+  const now = formatDateTime();
+  row[idOf(def)] ??= newId();
+  if (def.audit !== false) {
+    row.createBy ??= ctx.user.username;
+    row.createTime ??= now;
+  }
+  if (def.tenancy?.kind === 'column' && ctx.user.tenantId !== null) {
+    row[def.tenancy.column ?? 'tenantId'] ??= ctx.user.tenantId;
+  }
+  if (def.orgCodeColumn) row[def.orgCodeColumn] ??= ctx.user.orgCode;
+  return row;
+}
+
+export async function createRecord(def: ResourceDef, body: any, ctx: ResourceContext): Promise<Row> {
+  const row = await rowForInsert(def, body, ctx);
+  if (def.beforeWrite) await def.beforeWrite(row, null, ctx);
+  await ctx.db.transaction().execute(async (trx) => {
+    await (trx as any).insertInto(def.table).values(row).execute();
+    const tx: TxContext = { ...ctx, trx };
+    if (def.afterCreate) await def.afterCreate(row, body, tx);
+    await writeDataLog(trx, def.name, String(row[idOf(def)]), 'add', row, ctx.user.username);
+  });
+  await dataChanged(ctx.request.server.ctx.kv);
+  return row;
+}
+
+export async function updateRecord(def: ResourceDef, body: any, ctx: ResourceContext): Promise<Row> {
+  const id = String(body[idOf(def)] ?? '');
+  const before = await findScoped(def, ctx, id);
+  const changes = def.toUpdate ? await def.toUpdate(body, before, ctx) : declared(def, body);
+  delete changes[idOf(def)];
+  if (def.audit !== false) {
+    changes.updateBy = ctx.user.username;
+    changes.updateTime = formatDateTime();
+  }
+  if (def.beforeWrite) await def.beforeWrite({ ...before, ...changes }, id, ctx);
+  let after: Row = before;
+  await ctx.db.transaction().execute(async (trx) => {
+    if (Object.keys(changes).length) {
+      await (trx as any).updateTable(def.table).set(changes).where(idOf(def), '=', id).execute();
+    }
+    const tx: TxContext = { ...ctx, trx };
+    if (def.afterUpdate) await def.afterUpdate({ ...before, ...changes }, body, tx);
+    after = (await (trx as any).selectFrom(def.table).selectAll().where(idOf(def), '=', id).executeTakeFirst()) as Row;
+    await writeDataLog(trx, def.name, id, 'edit', after, ctx.user.username);
+  });
+  await dataChanged(ctx.request.server.ctx.kv);
+  return after;
+}
+
+export async function deleteRecords(def: ResourceDef, ids: string[], ctx: ResourceContext): Promise<number> {
+  if (ids.length === 0) throw new ApiError(400, '请选择要删除的数据');
+  if (ids.length > 1000) throw new ApiError(400, '一次最多删除 1000 条数据');
+  const q = await scoped(def, ctx);
+  const rows = (await q.where(`${def.table}.${idOf(def)}` as any, 'in', ids).execute()) as Row[];
+  if (rows.length !== new Set(ids).size) throw new ApiError(404, NOT_FOUND);
+  await ctx.db.transaction().execute(async (trx) => {
+    const tx: TxContext = { ...ctx, trx };
+    if (def.beforeDelete) await def.beforeDelete(rows, tx);
+    const t = trx as any;
+    if (def.softDelete) {
+      const set: Row = { delFlag: 1 };
+      if (def.audit !== false) Object.assign(set, { updateBy: ctx.user.username, updateTime: formatDateTime() });
+      await t.updateTable(def.table).set(set).where(idOf(def), 'in', ids).execute();
+    } else {
+      await t.deleteFrom(def.table).where(idOf(def), 'in', ids).execute();
+    }
+    if (def.afterDelete) await def.afterDelete(rows, tx);
+    for (const row of rows) {
+      await writeDataLog(trx, def.name, String(row[idOf(def)]), 'delete', { ...row, delFlag: 1 }, ctx.user.username);
+    }
+  });
+  await dataChanged(ctx.request.server.ctx.kv);
+  return rows.length;
+}

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import multipart from '@fastify/multipart';
+import { MSG, UPLOAD_API, UPLOAD_MSG } from '@district/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { currentUser } from '../../plugins/guard.js';
+import { ApiError, fail, ok } from '../../lib/http.js';
+import { FileService, isImagePath } from './file.service.js';
+
+/** Room for the multipart framing and the small fields around the file. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+/** `attachment; filename="..."` with an ASCII fallback and the UTF-8 name (RFC 6266/5987). */
+function disposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export default async function fileRoutes(app: FastifyInstance) {
+  const { config } = app.ctx;
+  const maxBytes = config.maxUploadMb * 1024 * 1024;
+  const files = new FileService(app.ctx.db.db, {
+    uploadDir: config.uploadDir,
+    maxBytes,
+    maxUploadMb: config.maxUploadMb,
+  });
+
+  // Registered inside this plugin only: other modules keep their own body handling.
+  await app.register(multipart, {
+    limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+  });
+
+  // An announced body over the limit is refused before any of it is read; the stream limit covers the rest.
+  const checkLength = async (request: FastifyRequest) => {
+    const length = Number(request.headers['content-length']);
+    if (Number.isFinite(length) && length > maxBytes + ENVELOPE_BYTES) throw files.tooLarge();
+  };
+  const checkMultipart = async (request: FastifyRequest) => {
+    if (!request.isMultipart()) throw new ApiError(415, '请使用 multipart/form-data 上传文件');
+  };
+  const uploadRoute = { config: { auth: 'user' as const }, onRequest: checkLength, preValidation: checkMultipart };
+
+  app.post(UPLOAD_API.fileUpload, uploadRoute, async (request) => {
+    const stored = await files.store(request, currentUser(request));
+    return ok([stored], `${stored.srcFileName}${UPLOAD_MSG.uploaded}`);
+  });
+
+  // The path is the answer's message, as the editors and table cells read it (widgets-spec §7).
+  app.post(UPLOAD_API.commonUpload, uploadRoute, async (request) => {
+    const stored = await files.store(request, currentUser(request));
+    return ok(stored.filePath, stored.filePath);
+  });
+
+  app.post(UPLOAD_API.fileDelete, { config: { auth: 'user' } }, async (request) => {
+    const body = (request.body ?? {}) as { id?: unknown };
+    const query = request.query as { id?: unknown };
+    const id = typeof body.id === 'string' ? body.id : typeof query.id === 'string' ? query.id : '';
+    if (!/^[0-9a-f]{32}$/.test(id)) throw new ApiError(400, '文件ID不正确');
+    await files.remove(id, currentUser(request));
+    return ok(null, UPLOAD_MSG.deleted);
+  });
+
+  // Public so stored images work in <img>; names carry 128 random bits, and only registered files
+  // inside the upload root are served. Never rendered as a page of ours: sandboxed, not sniffed.
+  app.get(`${UPLOAD_API.staticFile}/*`, { config: { auth: 'public' } }, async (request, reply) => {
+    const relative = (request.params as { '*': string })['*'];
+    const found = await files.find(relative);
+    if (!found) return reply.status(404).send(fail(404, MSG.notFound));
+    const { row, absolute } = found;
+    const image = isImagePath(row.storedPath);
+    return reply
+      .header('Content-Type', row.mime)
+      .header('Content-Length', String(row.fileSize))
+      .header('Content-Security-Policy', 'sandbox')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Disposition', disposition(image ? 'inline' : 'attachment', row.originalName))
+      .header('Cache-Control', 'private, max-age=86400')
+      .send(fs.createReadStream(absolute));
+  });
+}

@@ -1,0 +1,244 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { IMAGE_EXTENSIONS, UPLOAD_BIZ_PATHS, UPLOAD_EXTENSIONS, UPLOAD_MSG, type UploadedFile } from '@district/shared';
+import type { MultipartFile } from '@fastify/multipart';
+import { fileTypeFromFile } from 'file-type';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AuthUser } from '../../context.js';
+import type { Database, SysFile } from '../../db/schema.js';
+import { ApiError } from '../../lib/http.js';
+import { newId } from '../../lib/ids.js';
+import { formatDateTime } from '../../lib/time.js';
+
+type Extension = (typeof UPLOAD_EXTENSIONS)[number];
+
+const OOXML = ['docx', 'xlsx', 'pptx'];
+
+/**
+ * What each extension is stored as, and which sniffed types its content may have. `text` means the
+ * content must not look like any binary format. Some writers produce OOXML files that sniff as a
+ * plain zip, so those are accepted too; legacy Office and WPS files are OLE compound files (cfb).
+ */
+const TYPES: Record<Extension, { mime: string; sniff: readonly string[] | 'text' }> = {
+  jpg: { mime: 'image/jpeg', sniff: ['jpg'] },
+  jpeg: { mime: 'image/jpeg', sniff: ['jpg'] },
+  png: { mime: 'image/png', sniff: ['png', 'apng'] },
+  gif: { mime: 'image/gif', sniff: ['gif'] },
+  webp: { mime: 'image/webp', sniff: ['webp'] },
+  pdf: { mime: 'application/pdf', sniff: ['pdf'] },
+  doc: { mime: 'application/msword', sniff: ['cfb'] },
+  docx: {
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    sniff: ['docx', 'zip'],
+  },
+  xls: { mime: 'application/vnd.ms-excel', sniff: ['cfb'] },
+  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', sniff: ['xlsx', 'zip'] },
+  ppt: { mime: 'application/vnd.ms-powerpoint', sniff: ['cfb'] },
+  pptx: {
+    mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    sniff: ['pptx', 'zip'],
+  },
+  wps: { mime: 'application/vnd.ms-works', sniff: ['cfb', ...OOXML, 'zip'] },
+  txt: { mime: 'text/plain; charset=utf-8', sniff: 'text' },
+  mp4: { mime: 'video/mp4', sniff: ['mp4', 'm4v'] },
+  wav: { mime: 'audio/wav', sniff: ['wav'] },
+  zip: { mime: 'application/zip', sniff: ['zip', ...OOXML] },
+};
+
+const SNIFF_BYTES = 4100;
+
+export function isImagePath(storedPath: string): boolean {
+  return (IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(storedPath));
+}
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+/** The user's file name without any folder part or control characters, at most 200 characters. */
+export function cleanFileName(raw: string | undefined): string {
+  const last = (raw ?? '').split(/[/\\]/).pop() ?? '';
+  const base = [...last]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c !== '\u007f')
+    .join('')
+    .trim();
+  return base.length > 200 ? base.slice(base.length - 200) : base;
+}
+
+/**
+ * Resolves a stored path inside the upload root, or null when it would leave it (`..`, absolute
+ * paths, NUL bytes). The answer is the normalised relative path with forward slashes.
+ */
+export function insideRoot(root: string, relative: string): { absolute: string; relative: string } | null {
+  if (!relative || relative.includes('\0')) return null;
+  const absolute = path.resolve(root, relative.replace(/\\/g, '/'));
+  if (!absolute.startsWith(root + path.sep)) return null;
+  const rel = path.relative(root, absolute).split(path.sep).join('/');
+  // Dot-folders (the upload scratch folder) are never served.
+  if (rel.split('/').some((segment) => segment.startsWith('.'))) return null;
+  return { absolute, relative: rel };
+}
+
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Refuses content that does not match its extension (file-type sniffing for binary formats). */
+async function checkContent(file: string, ext: Extension): Promise<void> {
+  const expected = TYPES[ext].sniff;
+  const sniffed = await fileTypeFromFile(file);
+  if (expected === 'text') {
+    const head = await readHead(file);
+    if (sniffed || head.includes(0)) throw new ApiError(400, UPLOAD_MSG.contentMismatch);
+    return;
+  }
+  if (!sniffed || !expected.includes(sniffed.ext)) throw new ApiError(400, UPLOAD_MSG.contentMismatch);
+}
+
+export interface StoreOptions {
+  uploadDir: string;
+  maxBytes: number;
+  maxUploadMb: number;
+}
+
+const ymd = () => formatDateTime().slice(0, 10).replace(/-/g, '');
+
+export class FileService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly opts: StoreOptions,
+  ) {}
+
+  tooLarge(): ApiError {
+    return new ApiError(413, `${UPLOAD_MSG.tooLarge}${this.opts.maxUploadMb}MB`);
+  }
+
+  /**
+   * Reads a multipart request (one `file`, optional `biz`), streams the file to a scratch file inside
+   * the upload root, stopping at the size limit, checks its name and content, then moves it to
+   * `<biz>/<yyyymmdd>/<id>.<ext>` and records it. Fields may come before or after the file.
+   */
+  async store(request: FastifyRequest, user: AuthUser): Promise<UploadedFile> {
+    const { uploadDir } = this.opts;
+    const scratchDir = path.join(uploadDir, '.tmp');
+    await fs.promises.mkdir(scratchDir, { recursive: true });
+    const scratch = path.join(scratchDir, newId());
+    let received: { name: string; size: number } | null = null;
+    let biz = 'temp';
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'biz' && typeof part.value === 'string' && part.value !== '') biz = part.value;
+          continue;
+        }
+        const file = part as MultipartFile;
+        if (file.fieldname !== 'file' || received) {
+          file.file.resume();
+          continue;
+        }
+        await pipeline(file.file, fs.createWriteStream(scratch));
+        if (file.file.truncated) throw this.tooLarge();
+        received = { name: cleanFileName(file.filename), size: (await fs.promises.stat(scratch)).size };
+      }
+      if (!(UPLOAD_BIZ_PATHS as readonly string[]).includes(biz)) {
+        throw new ApiError(400, `${UPLOAD_MSG.bizNotAllowed}：${biz.slice(0, 50)}`);
+      }
+      if (!received) throw new ApiError(400, UPLOAD_MSG.noFile);
+      if (!received.name || received.name.startsWith('.')) throw new ApiError(400, UPLOAD_MSG.badFileName);
+      const ext = extensionOf(received.name);
+      if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) {
+        throw new ApiError(400, `${UPLOAD_MSG.typeNotAllowed}：${ext ? `.${ext.slice(0, 20)}` : '无扩展名'}`);
+      }
+      if (received.size === 0) throw new ApiError(400, UPLOAD_MSG.emptyFile);
+      await checkContent(scratch, ext as Extension);
+
+      const id = newId();
+      const storedPath = `${biz}/${ymd()}/${id}.${ext}`;
+      const target = path.join(uploadDir, storedPath);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      await fs.promises.rename(scratch, target);
+      const row: SysFile = {
+        id,
+        biz,
+        originalName: received.name,
+        storedPath,
+        fileSize: received.size,
+        mime: TYPES[ext as Extension].mime,
+        createBy: user.username,
+        createTime: formatDateTime(),
+      };
+      try {
+        await this.db.insertInto('sysFile').values(row).execute();
+      } catch (error) {
+        await fs.promises.rm(target, { force: true });
+        throw error;
+      }
+      return {
+        file_id: id,
+        url: storedPath,
+        filePath: storedPath,
+        fileName: path.basename(storedPath),
+        srcFileName: received.name,
+        type: row.mime,
+        fileSize: row.fileSize,
+      };
+    } catch (error) {
+      // The limit can also be met inside the parser (a second file, too many fields).
+      if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') throw this.tooLarge();
+      throw error;
+    } finally {
+      await fs.promises.rm(scratch, { force: true });
+    }
+  }
+
+  /** Deletes the record and the file; only the uploader or an administrator may. */
+  async remove(id: string, user: AuthUser): Promise<void> {
+    const row = await this.db.selectFrom('sysFile').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw new ApiError(404, UPLOAD_MSG.fileNotFound);
+    if (row.createBy !== user.username && !(await this.isAdmin(user.id))) {
+      throw new ApiError(403, UPLOAD_MSG.deleteForbidden);
+    }
+    await this.db.deleteFrom('sysFile').where('id', '=', id).execute();
+    const inside = insideRoot(this.opts.uploadDir, row.storedPath);
+    if (inside) await fs.promises.rm(inside.absolute, { force: true });
+  }
+
+  /** The registered file behind a stored path, if the path stays inside the upload root. */
+  async find(relative: string): Promise<{ row: SysFile; absolute: string } | null> {
+    const inside = insideRoot(this.opts.uploadDir, relative);
+    if (!inside) return null;
+    const row = await this.db
+      .selectFrom('sysFile')
+      .selectAll()
+      .where('storedPath', '=', inside.relative)
+      .executeTakeFirst();
+    if (!row) return null;
+    try {
+      if (!(await fs.promises.stat(inside.absolute)).isFile()) return null;
+    } catch {
+      return null;
+    }
+    return { row, absolute: inside.absolute };
+  }
+
+  private async isAdmin(userId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('sysUserRole as ur')
+      .innerJoin('sysRole as r', 'r.id', 'ur.roleId')
+      .select('r.id')
+      .where('ur.userId', '=', userId)
+      .where('r.roleCode', '=', 'admin')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * The (table, field) pairs the duplicate check answers for: names from the client only select an
+ * entry here, they never reach SQL. Each entry says where uniqueness holds: over every row (the column
+ * is unique, deleted rows included) or among live rows (del_flag = 0).
+ */
+export interface DuplicateEntry {
+  /** Kysely table name (camelCase). */
+  table: string;
+  /** Column in camelCase. */
+  column: string;
+  idColumn: string;
+  /** Only rows with del_flag = 0 count. */
+  liveOnly?: boolean;
+  /** Integer column: a value that is not an integer cannot be taken. */
+  integer?: boolean;
+}
+
+const entry = (table: string, column: string, extra: Partial<DuplicateEntry> = {}): DuplicateEntry => ({
+  table,
+  column,
+  idColumn: 'id',
+  ...extra,
+});
+
+/** Keyed `table_name.field_name` as the client spells them (snake_case, or the camelCase field). */
+const ENTRIES: Record<string, DuplicateEntry> = {
+  // Usernames stay taken after deletion (decisions.md); phone, e-mail and work number among live accounts.
+  'sys_user.username': entry('sysUser', 'username'),
+  'sys_user.phone': entry('sysUser', 'phone', { liveOnly: true }),
+  'sys_user.email': entry('sysUser', 'email', { liveOnly: true }),
+  'sys_user.work_no': entry('sysUser', 'workNo', { liveOnly: true }),
+  'sys_role.role_code': entry('sysRole', 'roleCode'),
+  'sys_depart.org_code': entry('sysDepart', 'orgCode'),
+  'sys_position.code': entry('sysPosition', 'code'),
+  'sys_dict.dict_code': entry('sysDict', 'dictCode'),
+  'sys_category.code': entry('sysCategory', 'code'),
+  'sys_fill_rule.rule_code': entry('sysFillRule', 'ruleCode'),
+  'sys_check_rule.rule_code': entry('sysCheckRule', 'ruleCode'),
+  'sys_tenant.id': entry('sysTenant', 'id', { integer: true }),
+};
+
+const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The registered entry of a table and field, or null. Field names may be snake_case or camelCase. */
+export function findDuplicateEntry(tableName: string, fieldName: string): DuplicateEntry | null {
+  const key = `${tableName}.${snake(fieldName)}`;
+  if (Object.hasOwn(ENTRIES, key)) return ENTRIES[key]!;
+  return null;
+}

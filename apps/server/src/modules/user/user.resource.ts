@@ -1,0 +1,204 @@
+import { PERM, USER_MESSAGES, USER_STATUS } from '@district/shared';
+import {
+  userImportSchema,
+  userEditSchema,
+  type UserAddInput,
+  type UserEditInput,
+  type UserImportInput,
+} from '@district/shared/schemas';
+import { ApiError } from '../../lib/http.js';
+import type { ResourceContext, ResourceDef, Row, TxContext } from '../../lib/resource/resource.types.js';
+import { hashPassword } from '../auth/login.service.js';
+import {
+  SEED_ADMIN_ID,
+  assertUnique,
+  checkAssignableRoles,
+  checkDeparts,
+  checkPositions,
+  chooseTenants,
+  decorateUsers,
+  uniqueInBatch,
+  inDepartTree,
+  inTenant,
+  initialPasswordHash,
+  removeUserLinks,
+  replaceLinks,
+  replaceTenants,
+  splitIds,
+  visibleRoles,
+  withRole,
+} from './user.service.js';
+
+type UserBody = Partial<UserAddInput> & UserImportInput;
+
+const PROFILE_FIELDS = [
+  'realname',
+  'workNo',
+  'sex',
+  'birthday',
+  'phone',
+  'email',
+  'telephone',
+  'avatar',
+  'status',
+] as const;
+
+/** Checks the links of a body before anything is written, so a bad id is a 400, never half a save. */
+async function checkLinks(body: UserBody | UserEditInput, ctx: ResourceContext, userId: string | null) {
+  let heldRoles: string[] = [];
+  if (userId) {
+    const rows = await ctx.db.selectFrom('sysUserRole').select('roleId').where('userId', '=', userId).execute();
+    heldRoles = rows.map((r) => r.roleId);
+  }
+  if (body.selectedroles !== undefined) {
+    await checkAssignableRoles(ctx.db, ctx.user, splitIds(body.selectedroles), heldRoles);
+  }
+  const departs =
+    body.selecteddeparts !== undefined ? await checkDeparts(ctx.db, splitIds(body.selecteddeparts)) : undefined;
+  if (body.selectedPositions !== undefined) await checkPositions(ctx.db, splitIds(body.selectedPositions));
+  if (body.relTenantIds !== undefined) chooseTenants(ctx.user, body.relTenantIds);
+  return { departs };
+}
+
+/** Writes the links a body names (roles, departments, positions, tenants); absent lists stay as they are. */
+async function writeLinks(userId: string, body: UserBody | UserEditInput, ctx: TxContext, isNew: boolean) {
+  const { trx } = ctx;
+  if (body.selectedroles !== undefined) {
+    // Roles of other tenants, which the caller cannot see, stay.
+    const visible = await visibleRoles(trx, ctx.user.tenantId).select('id').execute();
+    const held = await trx.selectFrom('sysUserRole').select('roleId').where('userId', '=', userId).execute();
+    const visibleIds = new Set(visible.map((r) => r.id));
+    const keep = held.map((h) => h.roleId).filter((id) => !visibleIds.has(id));
+    await replaceLinks(trx, 'sysUserRole', userId, splitIds(body.selectedroles), keep);
+  }
+  if (body.selecteddeparts !== undefined) {
+    await replaceLinks(trx, 'sysUserDepart', userId, splitIds(body.selecteddeparts));
+  }
+  if (body.selectedPositions !== undefined) {
+    await replaceLinks(trx, 'sysUserPosition', userId, splitIds(body.selectedPositions));
+  }
+  if (body.relTenantIds !== undefined || isNew) {
+    const reachable = ctx.user.session?.tenants ?? (ctx.user.tenantId !== null ? [ctx.user.tenantId] : []);
+    await replaceTenants(trx, userId, chooseTenants(ctx.user, body.relTenantIds), isNew ? [] : reachable);
+  }
+}
+
+function profile(body: Record<string, unknown>): Row {
+  const row: Row = {};
+  for (const f of PROFILE_FIELDS) if (body[f] !== undefined) row[f] = body[f];
+  return row;
+}
+
+/** Users (sys_user): soft delete, tenancy through sys_user_tenant, data rules of /system/user. */
+export const userResource: ResourceDef<UserBody, UserEditInput> = {
+  name: 'sys_user',
+  title: '用户',
+  table: 'sysUser',
+  path: '/sys/user',
+  fields: {
+    username: { type: 'string', title: '用户账号', filter: true, sort: true },
+    realname: { type: 'string', title: '用户姓名', filter: true, sort: true },
+    sex: { type: 'int', title: '性别', filter: true, sort: true, dict: 'sex' },
+    birthday: { type: 'date', title: '生日', filter: true, sort: true },
+    phone: { type: 'string', title: '手机号码', filter: true, sort: true },
+    email: { type: 'string', title: '邮箱', filter: true, sort: true },
+    workNo: { type: 'string', title: '工号', filter: true, sort: true },
+    telephone: { type: 'string', title: '座机', filter: true },
+    orgCode: { type: 'string', title: '部门编码', filter: true, sort: true, excel: false },
+    status: { type: 'int', title: '状态', filter: true, sort: true, dict: 'user_status' },
+    createTime: { type: 'datetime', title: '创建时间', filter: true, sort: true, excel: false },
+    avatar: { type: 'string', title: '头像', excel: false },
+    // Filled by decorate (department names); exported, ignored on import.
+    orgCodeTxt: { type: 'string', title: '所属部门', computed: true },
+    password: { type: 'string', title: '密码', hidden: true },
+  },
+  permissions: {
+    list: PERM.userList,
+    add: PERM.userAdd,
+    edit: PERM.userEdit,
+    delete: PERM.userDelete,
+    exportXls: PERM.userExport,
+    importExcel: PERM.userImport,
+  },
+  // add/edit/delete are custom routes (links, sessions, the auth cache); list, queryById, export and import are the pattern's.
+  skip: ['add', 'edit', 'delete', 'deleteBatch'],
+  dataRuleMenu: '/system/user',
+  softDelete: true,
+  tenancy: { kind: 'custom', apply: inTenant },
+  extraParams: {
+    departId: (q, value, ctx) => inDepartTree(ctx.db, q, value),
+    roleId: (q, value) => withRole(q, value),
+  },
+  createSchema: userImportSchema,
+  updateSchema: userEditSchema,
+
+  async toRow(body, ctx) {
+    const { departs } = await checkLinks(body, ctx, null);
+    const tenants = chooseTenants(ctx.user, body.relTenantIds);
+    const password = body.password
+      ? await hashPassword(body.password)
+      : await initialPasswordHash(ctx.request, ctx.request.server.ctx.config.userInitialPassword);
+    return {
+      username: body.username,
+      ...profile(body),
+      status: body.status ?? USER_STATUS.normal,
+      password,
+      delFlag: 0,
+      orgCode: departs?.[0]?.orgCode ?? null,
+      loginDepartId: departs?.[0]?.id ?? null,
+      loginTenantId: tenants[0] ?? null,
+    };
+  },
+  async afterCreate(row, body, ctx) {
+    await writeLinks(String(row.id), body, ctx, true);
+  },
+  async toUpdate(body, before, ctx) {
+    if (body.username !== undefined && body.username !== before.username) {
+      throw new ApiError(400, USER_MESSAGES.usernameFixed);
+    }
+    if (body.status === USER_STATUS.frozen) assertMayDisable([before], ctx, 'freeze');
+    const { departs } = await checkLinks(body, ctx, String(before.id));
+    const changes = profile(body);
+    if (departs) {
+      // The current department must stay one of the user's; else the first becomes current.
+      const current = departs.find((d) => d.id === before.loginDepartId) ?? departs[0];
+      changes.loginDepartId = current?.id ?? null;
+      changes.orgCode = current?.orgCode ?? null;
+    }
+    return changes;
+  },
+  async afterUpdate(row, body, ctx) {
+    await writeLinks(String(row.id), body, ctx, false);
+  },
+  async beforeWrite(row, existingId, ctx) {
+    await assertUnique(ctx.db, row, existingId);
+  },
+  beforeImportBatch: (rows, ctx, seen) => uniqueInBatch(ctx.db, rows, seen),
+  async beforeDelete(rows, ctx) {
+    assertMayDisable(rows, ctx, 'delete');
+  },
+  async afterDelete(rows, ctx) {
+    await removeUserLinks(
+      ctx.trx,
+      rows.map((r) => String(r.id)),
+    );
+  },
+  async decorate(rows, ctx) {
+    await decorateUsers(ctx.db, rows);
+  },
+  importRow(values) {
+    const body: Record<string, unknown> = { username: values.username };
+    for (const f of PROFILE_FIELDS) if (values[f] !== undefined) body[f] = values[f];
+    return body as UserImportInput;
+  },
+};
+
+/** Nobody freezes or deletes themselves or the seeded administrator. */
+export function assertMayDisable(rows: Row[], ctx: ResourceContext, action: 'freeze' | 'delete'): void {
+  if (rows.some((r) => r.id === ctx.user.id)) {
+    throw new ApiError(400, action === 'freeze' ? USER_MESSAGES.freezeSelf : USER_MESSAGES.deleteSelf);
+  }
+  if (rows.some((r) => r.id === SEED_ADMIN_ID)) {
+    throw new ApiError(400, action === 'freeze' ? USER_MESSAGES.freezeAdmin : USER_MESSAGES.deleteAdmin);
+  }
+}

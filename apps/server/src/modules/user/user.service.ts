@@ -1,0 +1,373 @@
+import { USER_MESSAGES, USER_UNIQUE_FIELDS, type DepartUserItem, type UserUniqueField } from '@district/shared';
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import type { AuthUser } from '../../context.js';
+import type { Database } from '../../db/schema.js';
+import { seedId } from '../../db/seeds/seed-id.js';
+import { ApiError } from '../../lib/http.js';
+import { newId } from '../../lib/ids.js';
+import { escapeLike } from '../../lib/resource/list-query.js';
+import type { AnyQuery, Row } from '../../lib/resource/resource.types.js';
+import { hashPassword } from '../auth/login.service.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- conditions on the resource's open query builder */
+
+/** The seeded administrator can be neither frozen nor deleted, so the system always keeps a way in. */
+export const SEED_ADMIN_ID = seedId('user:admin');
+
+export function splitIds(raw: string | null | undefined): string[] {
+  return [
+    ...new Set(
+      (raw ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** Users who belong (sys_user_tenant) to a tenant. */
+export function inTenant(q: AnyQuery, tenantId: number): AnyQuery {
+  return q.where((eb: any) =>
+    eb.exists(
+      eb
+        .selectFrom('sysUserTenant as ut')
+        .select('ut.id')
+        .whereRef('ut.userId', '=', 'sysUser.id')
+        .where('ut.tenantId', '=', tenantId),
+    ),
+  );
+}
+
+/** Users of a department and of its sub-departments (organisation codes share the parent's prefix). */
+export async function inDepartTree(db: Kysely<Database>, q: AnyQuery, departId: string): Promise<AnyQuery> {
+  const depart = await db
+    .selectFrom('sysDepart')
+    .select('orgCode')
+    .where('id', '=', departId)
+    .where('delFlag', '=', 0)
+    .executeTakeFirst();
+  if (!depart) return q.where(sql<SqlBool>`1 = 0`);
+  const prefix = `${escapeLike(depart.orgCode)}%`;
+  return q.where((eb: any) =>
+    eb.exists(
+      eb
+        .selectFrom('sysUserDepart as ud')
+        .innerJoin('sysDepart as d', 'd.id', 'ud.depId')
+        .select('ud.id')
+        .whereRef('ud.userId', '=', 'sysUser.id')
+        .where('d.delFlag', '=', 0)
+        .where(sql<SqlBool>`${sql.ref('d.orgCode')} like ${prefix} escape '!'`),
+    ),
+  );
+}
+
+export function withRole(q: AnyQuery, roleId: string): AnyQuery {
+  return q.where((eb: any) =>
+    eb.exists(
+      eb
+        .selectFrom('sysUserRole as ur')
+        .select('ur.id')
+        .whereRef('ur.userId', '=', 'sysUser.id')
+        .where('ur.roleId', '=', roleId),
+    ),
+  );
+}
+
+/** Department ids and names of a page of users, in one query. */
+export async function departsOfUsers(
+  db: Kysely<Database>,
+  userIds: string[],
+): Promise<Map<string, { ids: string[]; names: string[] }>> {
+  const out = new Map<string, { ids: string[]; names: string[] }>();
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('sysUserDepart as ud')
+    .innerJoin('sysDepart as d', 'd.id', 'ud.depId')
+    .select(['ud.userId', 'd.id', 'd.departName'])
+    .where('ud.userId', 'in', userIds)
+    .where('d.delFlag', '=', 0)
+    .orderBy('d.departOrder')
+    .orderBy('d.orgCode')
+    .execute();
+  for (const r of rows) {
+    const entry = out.get(r.userId) ?? { ids: [], names: [] };
+    entry.ids.push(r.id);
+    entry.names.push(r.departName);
+    out.set(r.userId, entry);
+  }
+  return out;
+}
+
+export async function decorateUsers(db: Kysely<Database>, rows: Row[]): Promise<void> {
+  const departs = await departsOfUsers(
+    db,
+    rows.map((r) => String(r.id)),
+  );
+  for (const row of rows) {
+    const d = departs.get(String(row.id));
+    row.departIds = d?.ids.join(',') ?? '';
+    row.orgCodeTxt = d?.names.join(',') ?? '';
+  }
+}
+
+/**
+ * Whether a unique field's value is free. Usernames are unique in the table itself, deleted accounts
+ * included; phone, e-mail and work number only among live accounts.
+ */
+export async function isTaken(
+  db: Kysely<Database>,
+  field: UserUniqueField,
+  value: string,
+  exceptId: string | null,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('sysUser')
+    .select('id')
+    .where(field, '=', value)
+    .$if(field !== 'username', (q) => q.where('delFlag', '=', 0))
+    .$if(exceptId !== null && exceptId !== '', (q) => q.where('id', '<>', exceptId!))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Uniqueness of a batch of imported users: one query per unique field, plus duplicates inside the file. */
+export async function uniqueInBatch(
+  db: Kysely<Database>,
+  rows: Row[],
+  seen: Map<string, Set<string>>,
+): Promise<Map<number, string>> {
+  const refused = new Map<number, string>();
+  for (const field of Object.keys(USER_UNIQUE_FIELDS) as UserUniqueField[]) {
+    const values = [...new Set(rows.map((r) => r[field]).filter((v) => v !== null && v !== undefined && v !== ''))].map(
+      String,
+    );
+    if (values.length === 0) continue;
+    const taken = await db
+      .selectFrom('sysUser')
+      .select(field)
+      .where(field, 'in', values)
+      .$if(field !== 'username', (q) => q.where('delFlag', '=', 0))
+      .execute();
+    const inDb = new Set(taken.map((t) => String(t[field])));
+    const inFile = seen.get(field) ?? new Set<string>();
+    seen.set(field, inFile);
+    rows.forEach((row, i) => {
+      const value = row[field];
+      if (value === null || value === undefined || value === '' || refused.has(i)) return;
+      if (inDb.has(String(value)) || inFile.has(String(value)))
+        refused.set(i, USER_MESSAGES.taken(USER_UNIQUE_FIELDS[field]));
+      else inFile.add(String(value));
+    });
+  }
+  return refused;
+}
+
+export async function assertUnique(db: Kysely<Database>, row: Row, existingId: string | null): Promise<void> {
+  for (const field of Object.keys(USER_UNIQUE_FIELDS) as UserUniqueField[]) {
+    const value = row[field];
+    if (value === null || value === undefined || value === '') continue;
+    if (await isTaken(db, field, String(value), existingId)) {
+      throw new ApiError(400, USER_MESSAGES.taken(USER_UNIQUE_FIELDS[field]));
+    }
+  }
+}
+
+/** The seeded administrator role: whoever holds it may grant every permission, new menus included. */
+export const ADMIN_ROLE_ID = seedId('role:admin');
+
+export interface HeldPermissions {
+  all: boolean;
+  ids: Set<string>;
+}
+
+/** What the caller may pass on: the permission ids their roles grant (everything for the administrator role). */
+export async function heldPermissions(db: Kysely<Database>, userId: string): Promise<HeldPermissions> {
+  const rows = await db
+    .selectFrom('sysRolePermission as rp')
+    .innerJoin('sysUserRole as ur', 'ur.roleId', 'rp.roleId')
+    .select('rp.permissionId')
+    .where('ur.userId', '=', userId)
+    .execute();
+  const admin = await db
+    .selectFrom('sysUserRole')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('roleId', '=', ADMIN_ROLE_ID)
+    .executeTakeFirst();
+  return { all: admin !== undefined, ids: new Set(rows.map((r) => r.permissionId)) };
+}
+
+export function holds(held: HeldPermissions, permissionId: string): boolean {
+  return held.all || held.ids.has(permissionId);
+}
+
+/** Roles visible in the caller's tenant: global roles (no tenant) and the tenant's own. */
+export function visibleRoles(db: Kysely<Database>, tenantId: number | null) {
+  return db
+    .selectFrom('sysRole')
+    .$if(tenantId !== null, (q) => q.where((eb) => eb.or([eb('tenantId', 'is', null), eb('tenantId', '=', tenantId)])));
+}
+
+/**
+ * Checks the roles a user is being given: they exist in the caller's tenant, and none grants more than
+ * the caller holds (a user administrator cannot make anyone, themselves included, more powerful than they are).
+ */
+export async function checkAssignableRoles(
+  db: Kysely<Database>,
+  caller: AuthUser,
+  roleIds: string[],
+  alreadyHeld: string[] = [],
+): Promise<void> {
+  if (roleIds.length === 0) return;
+  const roles = await visibleRoles(db, caller.tenantId).select(['id', 'roleName']).where('id', 'in', roleIds).execute();
+  if (roles.length !== roleIds.length) throw new ApiError(400, USER_MESSAGES.roleNotFound);
+  const added = roles.filter((r) => !alreadyHeld.includes(r.id));
+  if (added.length === 0) return;
+  const held = await heldPermissions(db, caller.id);
+  if (held.all) return;
+  const grants = await db
+    .selectFrom('sysRolePermission')
+    .select(['roleId', 'permissionId'])
+    .where(
+      'roleId',
+      'in',
+      added.map((r) => r.id),
+    )
+    .execute();
+  const tooStrong = new Set(grants.filter((g) => !holds(held, g.permissionId)).map((g) => g.roleId));
+  if (tooStrong.size) {
+    const names = added.filter((r) => tooStrong.has(r.id)).map((r) => r.roleName);
+    throw new ApiError(400, `不能分配超出您自身权限的角色：${names.join('、')}`);
+  }
+}
+
+export async function checkDeparts(db: Kysely<Database>, ids: string[]): Promise<{ id: string; orgCode: string }[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('sysDepart')
+    .select(['id', 'orgCode'])
+    .where('id', 'in', ids)
+    .where('delFlag', '=', 0)
+    .execute();
+  if (rows.length !== ids.length) throw new ApiError(400, USER_MESSAGES.departNotFound);
+  // Keep the caller's order: the first department is the user's own.
+  return ids.map((id) => rows.find((r) => r.id === id)!);
+}
+
+export async function checkPositions(db: Kysely<Database>, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await db.selectFrom('sysPosition').select('id').where('id', 'in', ids).execute();
+  if (rows.length !== ids.length) throw new ApiError(400, USER_MESSAGES.positionNotFound);
+}
+
+/** Tenants a user may be put in: only the caller's own; none chosen means the caller's current tenant. */
+export function chooseTenants(caller: AuthUser, raw: string | undefined): number[] {
+  const ids = splitIds(raw).map(Number);
+  const own = caller.session?.tenants ?? (caller.tenantId !== null ? [caller.tenantId] : []);
+  if (ids.some((id) => !own.includes(id))) throw new ApiError(400, USER_MESSAGES.tenantNotOwned);
+  if (ids.length) return ids;
+  return caller.tenantId !== null ? [caller.tenantId] : [];
+}
+
+type LinkTable = 'sysUserRole' | 'sysUserDepart' | 'sysUserPosition';
+
+/** Replaces a user's links of one kind; `keep` rows (outside the caller's reach) stay. */
+export async function replaceLinks(
+  trx: Kysely<Database>,
+  table: LinkTable,
+  userId: string,
+  ids: string[],
+  keep: string[] = [],
+): Promise<void> {
+  const column = table === 'sysUserRole' ? 'roleId' : table === 'sysUserDepart' ? 'depId' : 'positionId';
+  await (trx as Kysely<any>)
+    .deleteFrom(table)
+    .where('userId', '=', userId)
+    .$if(keep.length > 0, (q) => q.where(column, 'not in', keep))
+    .execute();
+  const fresh = ids.filter((id) => !keep.includes(id));
+  if (fresh.length === 0) return;
+  await (trx as Kysely<any>)
+    .insertInto(table)
+    .values(
+      fresh.map((id) => ({
+        id: newId(),
+        userId,
+        [column]: id,
+        ...(table === 'sysUserRole' ? { tenantId: null } : {}),
+      })),
+    )
+    .execute();
+}
+
+export async function replaceTenants(
+  trx: Kysely<Database>,
+  userId: string,
+  tenants: number[],
+  reachable: number[],
+): Promise<void> {
+  if (reachable.length) {
+    await trx.deleteFrom('sysUserTenant').where('userId', '=', userId).where('tenantId', 'in', reachable).execute();
+  }
+  if (tenants.length) {
+    await trx
+      .insertInto('sysUserTenant')
+      .values(tenants.map((tenantId) => ({ id: newId(), userId, tenantId, status: 1 })))
+      .execute();
+  }
+}
+
+/** Removes every link row of deleted users. */
+export async function removeUserLinks(trx: Kysely<Database>, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await trx.deleteFrom('sysUserRole').where('userId', 'in', userIds).execute();
+  await trx.deleteFrom('sysUserDepart').where('userId', 'in', userIds).execute();
+  await trx.deleteFrom('sysUserPosition').where('userId', 'in', userIds).execute();
+  await trx.deleteFrom('sysUserTenant').where('userId', 'in', userIds).execute();
+  await trx.deleteFrom('sysDepartRoleUser').where('userId', 'in', userIds).execute();
+}
+
+/**
+ * Imported users without a password all get the configured initial password. Its argon2 hash is computed
+ * once per import request and shared by every row (argon2 per row would make a large import take minutes).
+ */
+const importHashes = new WeakMap<FastifyRequest, Promise<string>>();
+export function initialPasswordHash(request: FastifyRequest, initialPassword: string): Promise<string> {
+  let hash = importHashes.get(request);
+  if (!hash) {
+    hash = hashPassword(initialPassword);
+    importHashes.set(request, hash);
+  }
+  return hash;
+}
+
+/** Users directly in one department (the user picker), in the caller's tenant. */
+export async function usersOfDepart(
+  db: Kysely<Database>,
+  departId: string,
+  tenantId: number | null,
+): Promise<DepartUserItem[]> {
+  let q = db
+    .selectFrom('sysUser')
+    .select(['sysUser.id', 'sysUser.username', 'sysUser.realname', 'sysUser.sex', 'sysUser.phone'])
+    .where('sysUser.delFlag', '=', 0)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('sysUserDepart as ud')
+          .select('ud.id')
+          .whereRef('ud.userId', '=', 'sysUser.id')
+          .where('ud.depId', '=', departId),
+      ),
+    )
+    .orderBy('sysUser.username')
+    .limit(2000);
+  if (tenantId !== null) q = inTenant(q as AnyQuery, tenantId) as typeof q;
+  const users = await q.execute();
+  const departs = await departsOfUsers(
+    db,
+    users.map((u) => u.id),
+  );
+  return users.map((u) => ({ ...u, orgCodeTxt: departs.get(u.id)?.names.join(',') ?? '' }));
+}

@@ -1,0 +1,415 @@
+import ExcelJS from 'exceljs';
+import { USER_MESSAGES } from '@district/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedId } from '../../db/seeds/seed-id.js';
+import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
+import { newId } from '../../lib/ids.js';
+import { startApp, targets, type TestApp } from '../../test/harness.js';
+
+const ROLE_STAFF = seedId('role:staff');
+const ROLE_ADMIN = seedId('role:admin');
+const DEP_GZB = seedId('depart:gzb');
+const DEP_ZCGL = seedId('depart:zcgl');
+const DEP_ZHBGS = seedId('depart:zhbgs');
+const POS_KEYUAN = seedId('position:keyuan');
+
+function xlsxUpload(rows: unknown[][]) {
+  return async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('用户');
+    for (const r of rows) ws.addRow(r);
+    const buffer = Buffer.from(await wb.xlsx.writeBuffer());
+    const boundary = '----da' + newId();
+    return {
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="users.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        buffer,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    };
+  };
+}
+
+describe.each(targets)('users on $name', (target) => {
+  let t: TestApp;
+  let admin: string;
+  let staff: string;
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = admin) =>
+    t.request({ method, url, token, tenant: 1001, ...(payload ? { payload } : {}) });
+  const list = async (query: Record<string, string>, token = admin) =>
+    call('GET', `/sys/user/list?${new URLSearchParams({ pageSize: '50', ...query })}`, undefined, token);
+  const add = (body: object) =>
+    call('POST', '/sys/user/add', { password: 'Passw0rd!', confirmpassword: 'Passw0rd!', ...body });
+  const idOf = async (username: string) =>
+    (await list({ username })).json().result.records[0]?.id as string | undefined;
+
+  beforeAll(async () => {
+    t = await startApp(target);
+    admin = await t.login();
+    staff = await t.login(SEED_ACCOUNTS.staff.username);
+  });
+  afterAll(() => t?.close());
+
+  it('lists users with their departments and never the password', async () => {
+    const res = await list({ column: 'username', order: 'asc' });
+    expect(res.statusCode).toBe(200);
+    const records = res.json().result.records as Record<string, unknown>[];
+    const a = records.find((r) => r.username === 'admin')!;
+    expect(a.orgCodeTxt).toBe('示范区国资办,资产管理科,综合办公室');
+    expect(a.departIds).toBe([DEP_GZB, DEP_ZCGL, DEP_ZHBGS].join(','));
+    expect(a.sex_dictText).toBe('男');
+    expect(a.status_dictText).toBe('正常');
+    expect(JSON.stringify(records)).not.toContain('$argon2');
+    expect(records.every((r) => !('password' in r))).toBe(true);
+  });
+
+  it('filters by department, sub-departments included', async () => {
+    const names = async (departId: string) =>
+      (await list({ departId, column: 'username', order: 'asc' }))
+        .json()
+        .result.records.map((r: { username: string }) => r.username);
+    expect(await names(DEP_GZB)).toEqual(['admin', 'staff']);
+    expect(await names(DEP_ZHBGS)).toEqual(['admin']);
+    expect(await names('no-such-depart')).toEqual([]);
+  });
+
+  it('adds a user with roles, departments, positions and tenants; names round-trip', async () => {
+    const res = await add({
+      username: 'zhang_san2',
+      realname: '张𠮷祥🏠',
+      sex: 2,
+      birthday: '1990-05-06',
+      phone: '13900000011',
+      email: 'zs2@example.com',
+      workNo: 'W-001',
+      selectedroles: ROLE_STAFF,
+      selecteddeparts: `${DEP_ZHBGS},${DEP_ZCGL}`,
+      selectedPositions: POS_KEYUAN,
+      relTenantIds: '1001,1002',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().result.id as string;
+    const row = (await call('GET', `/sys/user/queryById?id=${id}`)).json().result;
+    expect(row).toMatchObject({ realname: '张𠮷祥🏠', orgCode: 'A01A02', sex: 2, birthday: '1990-05-06', status: 1 });
+    expect(row.orgCodeTxt).toBe('资产管理科,综合办公室');
+    expect((await call('GET', `/sys/user/queryUserRole?userid=${id}`)).json().result).toEqual([ROLE_STAFF]);
+    const departs = (await call('GET', `/sys/user/userDepartList?userId=${id}`)).json().result;
+    expect(departs.map((d: { key: string; title: string }) => d.title).sort()).toEqual(
+      ['综合办公室', '资产管理科'].sort(),
+    );
+    expect((await call('GET', `/sys/user/userPositionList?userId=${id}`)).json().result[0].name).toBe('科员');
+    expect(
+      (await call('GET', `/sys/user/userTenantList?userId=${id}`)).json().result.map((x: { id: number }) => x.id),
+    ).toEqual([1001, 1002]);
+    // The new account signs in with its password.
+    await t.login('zhang_san2', 'Passw0rd!');
+  });
+
+  it('keeps a user added to another tenant out of this tenant’s list', async () => {
+    expect((await add({ username: 'only1002', realname: '二号租户用户', relTenantIds: '1002' })).statusCode).toBe(200);
+    expect((await list({ username: 'only1002' })).json().result.total).toBe(0);
+    const other = await t.request({
+      method: 'GET',
+      url: '/sys/user/list?username=only1002',
+      token: admin,
+      tenant: 1002,
+    });
+    expect(other.json().result.total).toBe(1);
+  });
+
+  it('refuses bad input with clear messages', async () => {
+    const cases: [object, string][] = [
+      [
+        { username: 'weakling', realname: '弱', password: 'abcdefgh', confirmpassword: 'abcdefgh' },
+        USER_MESSAGES.passwordWeak,
+      ],
+      [
+        { username: 'weakling', realname: '弱', password: 'Abc12345', confirmpassword: 'Abc12346' },
+        USER_MESSAGES.mismatch,
+      ],
+      [{ username: 'weakling', realname: '弱', password: '', confirmpassword: '' }, USER_MESSAGES.passwordRequired],
+      [{ username: 'ab', realname: '短' }, '长度6到18个字符'],
+      [{ username: 'bad name', realname: '坏' }, '只允许字母、数字、下划线'],
+      [{ username: 'nameless' }, USER_MESSAGES.realnameRequired],
+      [{ username: 'admin', realname: '重名' }, '该用户账号不可用，系统中已存在！'],
+      [{ username: 'phoneclash', realname: '撞号', phone: '13800000001' }, '该手机号码不可用，系统中已存在！'],
+      [{ username: 'badphone', realname: '错号', phone: '12345' }, '请输入正确手机号'],
+      [{ username: 'bademail', realname: '错邮', email: 'nope' }, '邮箱格式不正确'],
+      [{ username: 'badsex', realname: '性别', sex: 3 }, USER_MESSAGES.sexInvalid],
+      [{ username: 'badrole', realname: '角色', selectedroles: 'nope' }, USER_MESSAGES.roleNotFound],
+      [{ username: 'baddep', realname: '部门', selecteddeparts: 'nope' }, USER_MESSAGES.departNotFound],
+      [{ username: 'badtenant', realname: '租户', relTenantIds: '9999' }, USER_MESSAGES.tenantNotOwned],
+      [{ username: 'extra1', realname: '多余', isAdmin: true }, '不支持的参数：isAdmin'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await add(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message, JSON.stringify(body)).toBe(message);
+    }
+  });
+
+  it('answers checkOnlyUser per field', async () => {
+    const check = (q: string) => call('GET', `/sys/user/checkOnlyUser?${q}`);
+    const taken = await check('username=admin');
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toMatchObject({ success: false, message: '该用户账号不可用，系统中已存在！' });
+    expect((await check('phone=13800000001')).json().message).toBe('该手机号码不可用，系统中已存在！');
+    expect((await check('workNo=W-001')).json().message).toBe('该工号不可用，系统中已存在！');
+    expect((await check('email=free@example.com')).json().success).toBe(true);
+    expect((await check(`username=admin&id=${seedId('user:admin')}`)).json().success).toBe(true);
+    const none = await check('id=1');
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(USER_MESSAGES.checkFieldRequired);
+  });
+
+  it('edits a user and replaces the links; the account name stays', async () => {
+    const id = (await idOf('zhang_san2'))!;
+    const edit = (body: object) => call('PUT', '/sys/user/edit', { id, ...body });
+    const res = await edit({ realname: '张三二', selecteddeparts: DEP_GZB, selectedroles: '', phone: '13900000012' });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = (await call('GET', `/sys/user/queryById?id=${id}`)).json().result;
+    expect(row).toMatchObject({ realname: '张三二', orgCode: 'A01', orgCodeTxt: '示范区国资办', phone: '13900000012' });
+    expect((await call('GET', `/sys/user/queryUserRole?userid=${id}`)).json().result).toEqual([]);
+    expect((await edit({ username: 'renamed' })).json().message).toBe(USER_MESSAGES.usernameFixed);
+    const clash = await edit({ phone: '13800000002' });
+    expect(clash.statusCode).toBe(400);
+    expect(clash.json().message).toBe('该手机号码不可用，系统中已存在！');
+    expect((await edit({ email: 'x' })).json().message).toBe('邮箱格式不正确');
+  });
+
+  it('freezes and unfreezes users; a frozen user’s session ends', async () => {
+    const id = (await idOf('zhang_san2'))!;
+    const token = await t.login('zhang_san2', 'Passw0rd!');
+    const freeze = await call('PUT', '/sys/user/frozenBatch', { ids: id, status: 2 });
+    expect(freeze.statusCode).toBe(200);
+    expect(freeze.json().message).toBe(USER_MESSAGES.frozen);
+    expect((await t.request({ method: 'GET', url: '/sys/user/current', token })).statusCode).toBe(401);
+    expect((await list({ username: 'zhang_san2' })).json().result.records[0].status_dictText).toBe('冻结');
+    const unfreeze = await call('PUT', '/sys/user/frozenBatch', { ids: id, status: '1' });
+    expect(unfreeze.json().message).toBe(USER_MESSAGES.unfrozen);
+    await t.login('zhang_san2', 'Passw0rd!');
+    const self = await call('PUT', '/sys/user/frozenBatch', { ids: seedId('user:admin'), status: 2 });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().message).toBe(USER_MESSAGES.freezeSelf);
+    expect((await call('PUT', '/sys/user/frozenBatch', { ids: id, status: 3 })).json().message).toBe(
+      USER_MESSAGES.statusInvalid,
+    );
+    expect((await call('PUT', '/sys/user/frozenBatch', { ids: '', status: 2 })).json().message).toBe(
+      USER_MESSAGES.idsRequired,
+    );
+  });
+
+  it('lets another administrator freeze neither the seeded admin nor themselves', async () => {
+    await add({ username: 'second_admin', realname: '副管理员', selectedroles: ROLE_ADMIN, selecteddeparts: DEP_GZB });
+    const token = await t.login('second_admin', 'Passw0rd!');
+    const res = await call('PUT', '/sys/user/frozenBatch', { ids: seedId('user:admin'), status: 2 }, token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(USER_MESSAGES.freezeAdmin);
+    const del = await call('DELETE', `/sys/user/delete?id=${seedId('user:admin')}`, undefined, token);
+    expect(del.json().message).toBe(USER_MESSAGES.deleteAdmin);
+  });
+
+  it('resets a password: old sessions end, the new password works', async () => {
+    const token = await t.login('zhang_san2', 'Passw0rd!');
+    const weak = await call('PUT', '/sys/user/changPassword', {
+      username: 'zhang_san2',
+      password: '12345678',
+      confirmpassword: '12345678',
+    });
+    expect(weak.json().message).toBe(USER_MESSAGES.passwordWeak);
+    const res = await call('PUT', '/sys/user/changPassword', {
+      username: 'zhang_san2',
+      password: 'N3wPassword',
+      confirmpassword: 'N3wPassword',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(USER_MESSAGES.passwordReset);
+    expect((await t.request({ method: 'GET', url: '/sys/user/current', token })).statusCode).toBe(401);
+    await t.login('zhang_san2', 'N3wPassword');
+    const missing = await call('PUT', '/sys/user/changPassword', {
+      username: 'nobody_x',
+      password: 'N3wPassword',
+      confirmpassword: 'N3wPassword',
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('deletes users with their links and sessions; refuses deleting oneself', async () => {
+    await add({ username: 'to_delete', realname: '待删', selectedroles: ROLE_STAFF, selecteddeparts: DEP_ZCGL });
+    const id = (await idOf('to_delete'))!;
+    const token = await t.login('to_delete', 'Passw0rd!');
+    const self = await call('DELETE', `/sys/user/delete?id=${seedId('user:admin')}`);
+    expect(self.json().message).toBe(USER_MESSAGES.deleteSelf);
+    expect((await call('DELETE', `/sys/user/deleteBatch?ids=${id}`)).statusCode).toBe(200);
+    expect(await idOf('to_delete')).toBeUndefined();
+    expect((await t.request({ method: 'GET', url: '/sys/user/current', token })).statusCode).toBe(401);
+    const db = t.app.ctx.db.db;
+    expect(await db.selectFrom('sysUserRole').select('id').where('userId', '=', id).execute()).toEqual([]);
+    expect(await db.selectFrom('sysUserDepart').select('id').where('userId', '=', id).execute()).toEqual([]);
+    // The name stays taken by the deleted account.
+    expect((await call('GET', '/sys/user/checkOnlyUser?username=to_delete')).json().success).toBe(false);
+    expect((await call('DELETE', `/sys/user/delete?id=${id}`)).statusCode).toBe(404);
+  });
+
+  it('gives the user picker the users of one department to any signed-in user', async () => {
+    const res = await call('GET', `/sys/user/queryUserByDepId?id=${DEP_ZCGL}`, undefined, staff);
+    expect(res.statusCode).toBe(200);
+    const users = res.json().result as { username: string; orgCodeTxt: string }[];
+    expect(users.map((u) => u.username)).toContain('staff');
+    expect(users.find((u) => u.username === 'staff')!.orgCodeTxt).toBe('资产管理科');
+    expect(JSON.stringify(users)).not.toContain('password');
+  });
+
+  it('refuses every user-administration call to a user without the permission', async () => {
+    const id = seedId('user:staff');
+    const calls: [Parameters<typeof call>[0], string, object?][] = [
+      ['GET', '/sys/user/list'],
+      ['GET', `/sys/user/queryById?id=${id}`],
+      ['POST', '/sys/user/add', { username: 'x_staff', realname: 'x' }],
+      ['PUT', '/sys/user/edit', { id, realname: 'x' }],
+      ['DELETE', `/sys/user/delete?id=${id}`],
+      ['DELETE', `/sys/user/deleteBatch?ids=${id}`],
+      ['PUT', '/sys/user/frozenBatch', { ids: id, status: 2 }],
+      ['PUT', '/sys/user/changPassword', { username: 'staff', password: 'Abc12345', confirmpassword: 'Abc12345' }],
+      ['GET', '/sys/user/checkOnlyUser?username=admin'],
+      ['GET', `/sys/user/queryUserRole?userid=${id}`],
+      ['GET', `/sys/user/userDepartList?userId=${id}`],
+      ['GET', `/sys/user/userPositionList?userId=${id}`],
+      ['GET', `/sys/user/userTenantList?userId=${id}`],
+      ['GET', '/sys/user/exportXls'],
+      ['POST', '/sys/user/importExcel'],
+    ];
+    for (const [method, url, payload] of calls) {
+      expect((await call(method, url, payload, staff)).statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
+
+  it('imports users with one shared initial-password hash and reports bad rows', async () => {
+    const upload = await xlsxUpload([
+      ['用户账号', '用户姓名', '性别', '手机号码', '所属部门'],
+      ['imp_one', '导入一', '男', '13700000001', '忽略'],
+      ['imp_two', '导入二🏠', '女', '', ''],
+      ['imp_bad', '', '男', '', ''],
+      ['admin', '重名', '', '', ''],
+    ])();
+    const res = await t.request({
+      method: 'POST',
+      url: '/sys/user/importExcel',
+      token: admin,
+      tenant: 1001,
+      ...upload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().code).toBe(201);
+    expect(res.json().result).toMatchObject({ total: 4, success: 2, failed: 2 });
+    const db = t.app.ctx.db.db;
+    const rows = await db
+      .selectFrom('sysUser')
+      .select(['username', 'password', 'sex', 'realname'])
+      .where('username', 'in', ['imp_one', 'imp_two'])
+      .orderBy('username')
+      .execute();
+    expect(rows.map((r) => [r.username, r.sex, r.realname])).toEqual([
+      ['imp_one', 1, '导入一'],
+      ['imp_two', 2, '导入二🏠'],
+    ]);
+    expect(rows[0]!.password).toBe(rows[1]!.password);
+    // Imported users join the importing tenant and sign in with the configured initial password.
+    expect((await list({ username: 'imp_one' })).json().result.total).toBe(1);
+    await t.login('imp_one', t.config.userInitialPassword);
+  });
+
+  it('exports users with department names and no password column', async () => {
+    const res = await call('GET', '/sys/user/exportXls?username=admin');
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows = wb.worksheets[0]!.getSheetValues()
+      .filter(Boolean)
+      .map((r) => (r as unknown[]).slice(1));
+    expect(rows[0]).toContain('所属部门');
+    expect(rows[0]).not.toContain('密码');
+    expect(rows[1]).toContain('示范区国资办,资产管理科,综合办公室');
+  });
+
+  it('keeps users outside the caller’s data scope out of reach', async () => {
+    const db = t.app.ctx.db.db;
+    // A role that administers users, restricted by a data rule to usernames starting with imp_.
+    const roleId = newId();
+    await db
+      .insertInto('sysRole')
+      .values({
+        id: roleId,
+        roleName: '导入用户管理员',
+        roleCode: `r${roleId.slice(0, 8)}`,
+        description: null,
+        tenantId: null,
+        createBy: null,
+        createTime: null,
+        updateBy: null,
+        updateTime: null,
+      })
+      .execute();
+    const menu = await db
+      .selectFrom('sysPermission')
+      .select('id')
+      .where('url', '=', '/system/user')
+      .executeTakeFirstOrThrow();
+    const perms = await db
+      .selectFrom('sysPermission')
+      .select('id')
+      .where('perms', 'in', ['system:user:list', 'system:user:edit', 'system:user:freeze', 'system:user:delete'])
+      .execute();
+    const ruleId = newId();
+    await db
+      .insertInto('sysPermissionDataRule')
+      .values({
+        id: ruleId,
+        permissionId: menu.id,
+        ruleName: '只管导入用户',
+        ruleColumn: 'username',
+        ruleConditions: 'RIGHT_LIKE',
+        ruleValue: 'imp_',
+        status: '1',
+        createBy: null,
+        createTime: null,
+        updateBy: null,
+        updateTime: null,
+      })
+      .execute();
+    await db
+      .insertInto('sysRolePermission')
+      .values([
+        { id: newId(), roleId, permissionId: menu.id, dataRuleIds: ruleId, operateDate: null, operateIp: null },
+        ...perms.map((p) => ({
+          id: newId(),
+          roleId,
+          permissionId: p.id,
+          dataRuleIds: null,
+          operateDate: null,
+          operateIp: null,
+        })),
+      ])
+      .execute();
+    const scopedId = (await idOf('imp_two'))!;
+    await db
+      .insertInto('sysUserRole')
+      .values({ id: newId(), userId: (await idOf('imp_one'))!, roleId, tenantId: null })
+      .execute();
+    await t.app.ctx.authCache.invalidate();
+    const token = await t.login('imp_one', t.config.userInitialPassword);
+    const names = (await list({}, token))
+      .json()
+      .result.records.map((r: { username: string }) => r.username)
+      .sort();
+    expect(names).toEqual(['imp_one', 'imp_two']);
+    const staffId = seedId('user:staff');
+    expect((await call('PUT', '/sys/user/frozenBatch', { ids: staffId, status: 2 }, token)).statusCode).toBe(404);
+    expect((await call('PUT', '/sys/user/edit', { id: staffId, realname: '越权' }, token)).statusCode).toBe(404);
+    expect((await call('DELETE', `/sys/user/delete?id=${staffId}`, undefined, token)).statusCode).toBe(404);
+    expect((await call('PUT', '/sys/user/edit', { id: scopedId, realname: '范围内' }, token)).statusCode).toBe(200);
+  });
+});
