@@ -66,6 +66,7 @@ describe('request headers and parameters', () => {
       'GET /sys/user/current': ok({}),
       'GET /sys/dict/getDictItems/sex': ok([]),
       'POST /sys/logout': ok(null),
+      'GET /sys/dict/loadDictItem/sex': ok('男'),
     });
     restore = http.restore;
     const before = Math.floor(Date.now() / 1000);
@@ -73,6 +74,7 @@ describe('request headers and parameters', () => {
     await getAction('/sys/user/current', { a: 1 });
     await getAction('/sys/dict/getDictItems/sex');
     await postAction('/sys/logout');
+    await getAction('/sys/dict/loadDictItem/sex', { key: '1' });
 
     const stamped = http.calls[0].params as { _t: number; a: number };
     expect(stamped.a).toBe(1);
@@ -80,6 +82,7 @@ describe('request headers and parameters', () => {
     expect(stamped._t).toBeLessThan(before + 5);
     expect(http.calls[1].params?._t).toBeUndefined();
     expect(http.calls[2].params?._t).toBeUndefined();
+    expect(http.calls[3].params).toEqual({ key: '1' });
   });
 
   it('builds static file URLs unless the path is already absolute', () => {

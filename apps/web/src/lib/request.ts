@@ -44,7 +44,7 @@ export function getStoredToken(): string | null {
 
 export const http = axios.create({ baseURL: APP_CONFIG.apiBaseURL, timeout: REQUEST_TIMEOUT_MS });
 
-const dictItemsPath = API.dictItems.replace(/^\//, '');
+const dictItemPaths = [API.dictItems, '/sys/dict/loadDictItem'].map((p) => p.replace(/^\//, ''));
 
 http.interceptors.request.use((config) => {
   const headers = AxiosHeaders.from(config.headers);
@@ -53,7 +53,7 @@ http.interceptors.request.use((config) => {
   headers.set('tenant-id', String(localStore.get<number | string>(STORAGE_KEYS.tenantId) ?? DEFAULT_TENANT_ID));
   config.headers = headers;
   // Dictionary lookups stay cacheable by the browser, so they get no cache-busting stamp.
-  if ((config.method ?? 'get').toLowerCase() === 'get' && !(config.url ?? '').includes(dictItemsPath)) {
+  if ((config.method ?? 'get').toLowerCase() === 'get' && !dictItemPaths.some((p) => (config.url ?? '').includes(p))) {
     config.params = { _t: Math.floor(Date.now() / 1000), ...(config.params as Record<string, unknown> | undefined) };
   }
   return config;

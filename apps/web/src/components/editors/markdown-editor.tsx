@@ -1,0 +1,166 @@
+import { useRef, useState } from 'react';
+import MDEditor, { commands, type ICommand, type TextAreaTextApi } from '@uiw/react-md-editor';
+import { FileImageOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { ImageUploadDialog, type ImageUploadResult } from '../upload/image-upload-dialog';
+import { sanitizeHast } from './sanitize-hast';
+
+export const MARKDOWN_EDITOR_HEIGHT = { default: 300, min: 200 } as const;
+
+/** zh-CN button labels; the toolbar order follows widgets-spec §2. */
+export const MARKDOWN_TOOLBAR_LABELS = {
+  heading: '标题',
+  bold: '粗体',
+  italic: '斜体',
+  strike: '删除线',
+  hr: '分割线',
+  quote: '引用',
+  ul: '无序列表',
+  ol: '有序列表',
+  task: '任务列表',
+  indent: '增加缩进',
+  outdent: '减少缩进',
+  table: '表格',
+  link: '链接',
+  code: '行内代码',
+  codeblock: '代码块',
+  image: '上传图片',
+  edit: '仅编辑',
+  live: '编辑和预览',
+  preview: '仅预览',
+  fullscreen: '全屏',
+} as const;
+
+const INDENT = '  ';
+
+function labelled(command: ICommand, label: string): ICommand {
+  return { ...command, buttonProps: { 'aria-label': label, title: label } };
+}
+
+/** Selects the whole lines the selection touches, so indent/outdent work on lines. */
+function selectLines(state: { text: string; selection: { start: number; end: number } }, api: TextAreaTextApi) {
+  const start = state.text.lastIndexOf('\n', state.selection.start - 1) + 1;
+  const endBreak = state.text.indexOf('\n', state.selection.end);
+  const end = endBreak === -1 ? state.text.length : endBreak;
+  return api.setSelectionRange({ start, end });
+}
+
+const indent: ICommand = {
+  name: 'indent',
+  keyCommand: 'indent',
+  icon: <MenuUnfoldOutlined />,
+  execute: (state, api) => {
+    const lines = selectLines(state, api);
+    const start = lines.selection.start;
+    const next = lines.selectedText
+      .split('\n')
+      .map((line) => INDENT + line)
+      .join('\n');
+    api.replaceSelection(next);
+    api.setSelectionRange({ start, end: start + next.length });
+  },
+};
+
+const outdent: ICommand = {
+  name: 'outdent',
+  keyCommand: 'outdent',
+  icon: <MenuFoldOutlined />,
+  execute: (state, api) => {
+    const lines = selectLines(state, api);
+    const start = lines.selection.start;
+    const next = lines.selectedText
+      .split('\n')
+      .map((line) => line.replace(/^( {1,2}|\t)/, ''))
+      .join('\n');
+    api.replaceSelection(next);
+    api.setSelectionRange({ start, end: start + next.length });
+  },
+};
+
+const L = MARKDOWN_TOOLBAR_LABELS;
+
+export interface MarkdownEditorProps {
+  value?: string;
+  onChange?: (value: string) => void;
+  /** Editor height in px: 300 by default, never below 200. */
+  height?: number;
+  placeholder?: string;
+  /** Business path of uploaded images, default 'editor'. */
+  bizPath?: string;
+}
+
+/**
+ * Markdown editor with live preview. The preview renders raw HTML, so it goes through a sanitising
+ * rehype step (no scripts, event handlers or javascript: links).
+ */
+export function MarkdownEditor({
+  value = '',
+  onChange,
+  height = MARKDOWN_EDITOR_HEIGHT.default,
+  placeholder,
+  bizPath = 'editor',
+}: MarkdownEditorProps) {
+  const [imageOpen, setImageOpen] = useState(false);
+  // The text API of the last toolbar call, to insert the uploaded image where the cursor was.
+  const apiRef = useRef<TextAreaTextApi | null>(null);
+
+  const imageUpload: ICommand = {
+    name: 'image-upload',
+    keyCommand: 'image-upload',
+    icon: <FileImageOutlined />,
+    buttonProps: { 'aria-label': L.image, title: L.image },
+    execute: (_state, api) => {
+      apiRef.current = api;
+      setImageOpen(true);
+    },
+  };
+
+  const toolbar: ICommand[] = [
+    labelled(commands.title, L.heading),
+    labelled(commands.bold, L.bold),
+    labelled(commands.italic, L.italic),
+    labelled(commands.strikethrough, L.strike),
+    labelled(commands.hr, L.hr),
+    labelled(commands.quote, L.quote),
+    commands.divider,
+    labelled(commands.unorderedListCommand, L.ul),
+    labelled(commands.orderedListCommand, L.ol),
+    labelled(commands.checkedListCommand, L.task),
+    labelled(indent, L.indent),
+    labelled(outdent, L.outdent),
+    commands.divider,
+    labelled(commands.table, L.table),
+    labelled(commands.link, L.link),
+    labelled(commands.code, L.code),
+    labelled(commands.codeBlock, L.codeblock),
+    imageUpload,
+  ];
+
+  const insertImage = (image: ImageUploadResult) => {
+    setImageOpen(false);
+    const markdown = `![${image.note}](${image.url})`;
+    if (apiRef.current) apiRef.current.replaceSelection(markdown);
+    else onChange?.(value + markdown);
+  };
+
+  return (
+    <div data-color-mode="light">
+      <MDEditor
+        value={value}
+        onChange={(next) => onChange?.(next ?? '')}
+        height={Math.max(MARKDOWN_EDITOR_HEIGHT.min, height)}
+        minHeight={MARKDOWN_EDITOR_HEIGHT.min}
+        commands={toolbar}
+        extraCommands={[
+          labelled(commands.codeEdit, L.edit),
+          labelled(commands.codeLive, L.live),
+          labelled(commands.codePreview, L.preview),
+          commands.divider,
+          labelled(commands.fullscreen, L.fullscreen),
+        ]}
+        textareaProps={{ placeholder: placeholder ?? '请输入内容', 'aria-label': 'Markdown 内容' }}
+        previewOptions={{ rehypePlugins: [[sanitizeHast]] }}
+      />
+      <ImageUploadDialog open={imageOpen} bizPath={bizPath} onOk={insertImage} onCancel={() => setImageOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { LIST_MESSAGES } from '@district/shared';
+import { mockHttp } from '../../test/mock-http';
+import { renderWithApp } from '../../test/render';
+import { exportXls, exportXlsParams, xlsxFileName } from './export-xls';
+
+let restore = () => undefined as void;
+afterEach(() => {
+  restore();
+  vi.restoreAllMocks();
+});
+
+describe('export of xls', () => {
+  it('sends the filters without paging, plus selections and field lists', () => {
+    expect(
+      exportXlsParams({
+        params: { pageNo: 2, pageSize: 20, name: '*楼*', column: 'createTime', order: 'asc', empty: '' },
+        selections: ['a1', 'b2'],
+        fields: ['name', 'status'],
+      }),
+    ).toEqual({ name: '*楼*', column: 'createTime', order: 'asc', selections: 'a1,b2', field: 'name,status' });
+    expect(exportXlsParams({ params: { name: 'x' }, selections: [], fields: [] })).toEqual({ name: 'x' });
+  });
+
+  it('names the file .xlsx', () => {
+    expect(xlsxFileName('资产台账')).toBe('资产台账.xlsx');
+    expect(xlsxFileName('old.xls')).toBe('old.xls');
+  });
+
+  it('downloads the blob answer under the file name', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
+    let downloaded = '';
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloaded = this.download;
+    });
+    const mock = mockHttp({ 'GET /demo/exportXls': { status: 200, data: new Blob(['bytes']) } });
+    restore = mock.restore;
+    await expect(exportXls('/demo/exportXls', '资产台账', { params: { name: 'x' } })).resolves.toBe(true);
+    expect(downloaded).toBe('资产台账.xlsx');
+    expect(mock.calls[0]!.params).toMatchObject({ name: 'x' });
+    expect(mock.calls[0]!.responseType).toBe('blob');
+  });
+
+  it('warns 文件下载失败 when the answer has no blob', async () => {
+    renderWithApp(<div />);
+    restore = mockHttp({ 'GET /demo/exportXls': { status: 200, data: new Blob([]) } }).restore;
+    await exportXls('/demo/exportXls', '资产台账');
+    expect(await screen.findByText(LIST_MESSAGES.exportFailed)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,167 @@
+import { useEffect, useState } from 'react';
+import { Button, Modal, Progress, Upload, type UploadFile } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { AxiosError } from 'axios';
+import { IMPORT_MESSAGES, type ApiResponse, type ImportResult } from '@district/shared';
+import { feedback } from '../../lib/feedback';
+import { http } from '../../lib/request';
+import { downloadImportReport } from './export-xls';
+
+/** widgets-spec §5: the import dialog accepts .xls and .xlsx. */
+export const IMPORT_ACCEPT = '.xls,.xlsx';
+export const IMPORT_REPORT_LINK = '下载错误报告';
+/** The server's own refusal text, shown before sending a file it would refuse. */
+export const IMPORT_WRONG_TYPE = '文件格式有误，仅支持 .xls 和 .xlsx 文件';
+
+export interface ImportExcelModalProps {
+  open: boolean;
+  /** POST endpoint receiving multipart `files[]`. */
+  url: string;
+  onClose: () => void;
+  /** Called after a (possibly partial) import, so the list reloads. */
+  onOk?: (result: ImportResult | null) => void;
+  /** Extra form fields of master/detail imports. */
+  isSingleTableImport?: boolean;
+  foreignKeys?: string;
+}
+
+function serverMessage(error: unknown): string {
+  if (error instanceof AxiosError) {
+    const body = error.response?.data as Partial<ApiResponse> | undefined;
+    if (body && typeof body.message === 'string' && body.message) return body.message;
+  }
+  return '';
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Partial import (code 201): the message and a link to the per-row error report, until closed. */
+function showPartialImport(message: string, result: ImportResult | null) {
+  const reportUrl = result?.errorReportUrl;
+  feedback.notification.warning({
+    title: IMPORT_MESSAGES.title,
+    duration: 0,
+    description: (
+      <span>
+        {message}
+        {reportUrl && (
+          <>
+            {' '}
+            <a
+              href={reportUrl}
+              onClick={(event) => {
+                // The report is behind the token header, so it is fetched, not followed.
+                event.preventDefault();
+                void downloadImportReport(reportUrl);
+              }}
+            >
+              {IMPORT_REPORT_LINK}
+            </a>
+          </>
+        )}
+      </span>
+    ),
+  });
+}
+
+/** 导入EXCEL: choose one .xls/.xlsx file and upload it with progress (widgets-spec §2, §4, §8). */
+export function ImportExcelModal({
+  open,
+  url,
+  onClose,
+  onOk,
+  isSingleTableImport,
+  foreignKeys,
+}: ImportExcelModalProps) {
+  const [fileList, setFileList] = useState<UploadFile[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [percent, setPercent] = useState(0);
+
+  // Opening clears the file list (widgets-spec §4).
+  useEffect(() => {
+    if (open) {
+      setFileList([]);
+      setPercent(0);
+    }
+  }, [open]);
+
+  const start = async () => {
+    const item = fileList[0];
+    const file = item?.originFileObj ?? (item as unknown as File | undefined);
+    if (!item || !file) return;
+    const form = new FormData();
+    form.append('files[]', file, item.name);
+    if (isSingleTableImport !== undefined) form.append('isSingleTableImport', String(isSingleTableImport));
+    if (foreignKeys) form.append('foreignKeys', foreignKeys);
+    setUploading(true);
+    setPercent(0);
+    try {
+      const { data } = await http.post<ApiResponse<ImportResult | null>>(url, form, {
+        // Failures are shown here as warnings (widgets-spec §8), not by the central handler.
+        silent: true,
+        onUploadProgress: (event) => {
+          if (event.total) setPercent(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+        },
+      });
+      if (!data.success) {
+        feedback.message.warning(data.message || IMPORT_MESSAGES.failed(item.name, '导入失败'));
+        return;
+      }
+      if (data.code === 201) showPartialImport(data.message, data.result);
+      else feedback.message.success(data.message || IMPORT_MESSAGES.uploaded(item.name));
+      setFileList([]);
+      onClose();
+      onOk?.(data.result ?? null);
+    } catch (error) {
+      feedback.message.warning(serverMessage(error) || IMPORT_MESSAGES.failed(item.name, reasonOf(error)));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={IMPORT_MESSAGES.title}
+      open={open}
+      width={600}
+      mask={{ closable: false }}
+      onCancel={onClose}
+      footer={[
+        <Button key="close" onClick={onClose}>
+          {IMPORT_MESSAGES.close}
+        </Button>,
+        <Button
+          key="start"
+          type="primary"
+          disabled={fileList.length === 0}
+          loading={uploading}
+          onClick={() => void start()}
+        >
+          {uploading ? IMPORT_MESSAGES.uploading : IMPORT_MESSAGES.start}
+        </Button>,
+      ]}
+    >
+      <Upload
+        accept={IMPORT_ACCEPT}
+        maxCount={1}
+        fileList={fileList}
+        disabled={uploading}
+        beforeUpload={(file) => {
+          if (!/\.xlsx?$/i.test(file.name)) {
+            feedback.message.warning(IMPORT_WRONG_TYPE);
+            return Upload.LIST_IGNORE;
+          }
+          setFileList([{ uid: file.uid, name: file.name, size: file.size, type: file.type, originFileObj: file }]);
+          // Sent by 开始上传, not on choice.
+          return false;
+        }}
+        onRemove={() => setFileList([])}
+      >
+        <Button icon={<UploadOutlined aria-hidden />}>{IMPORT_MESSAGES.choose}</Button>
+      </Upload>
+      {uploading && <Progress percent={percent} size="small" aria-label="上传进度" />}
+    </Modal>
+  );
+}
