@@ -15,6 +15,26 @@ export const PAGE_COMPONENTS: Record<string, LazyPage> = {
     () => import('../../features/system/platform/pages/platform-setting-page'),
     'PlatformSettingPage',
   ),
+  'system/UserList': lazyPage(() => import('../../features/system/user/pages/user-list-page'), 'UserListPage'),
+  'system/RoleList': lazyPage(() => import('../../features/system/role/pages/role-list-page'), 'RoleListPage'),
+  'system/DepartList': lazyPage(() => import('../../features/system/depart/pages/depart-list-page'), 'DepartListPage'),
+  'system/DepartUserList': lazyPage(
+    () => import('../../features/system/depart/pages/depart-user-list-page'),
+    'DepartUserListPage',
+  ),
+  'system/DepartRoleList': lazyPage(
+    () => import('../../features/system/depart/pages/depart-role-list-page'),
+    'DepartRoleListPage',
+  ),
+  'system/PositionList': lazyPage(
+    () => import('../../features/system/position/pages/position-list-page'),
+    'PositionListPage',
+  ),
+  'system/TenantList': lazyPage(() => import('../../features/system/tenant/pages/tenant-list-page'), 'TenantListPage'),
+  'system/AddressBook': lazyPage(
+    () => import('../../features/system/address-book/pages/address-book-page'),
+    'AddressBookPage',
+  ),
   'asset/AssetAllocationAll': lazyPage(
     () => import('../../features/public-display/pages/asset-allocation-all-page'),
     'AssetAllocationAllPage',
@@ -23,6 +43,30 @@ export const PAGE_COMPONENTS: Record<string, LazyPage> = {
     () => import('../../features/public-display/pages/info-details-page'),
     'InfoDetailsPage',
   ),
+  'system/LogList': lazyPage(() => import('../../features/system/log/pages/log-list-page'), 'LogListPage'),
+  'system/DataLogList': lazyPage(() => import('../../features/system/log/pages/data-log-list-page'), 'DataLogListPage'),
+  'system/PermissionList': lazyPage(
+    () => import('../../features/system/permission/pages/permission-list-page'),
+    'PermissionListPage',
+  ),
+  'system/PermissionLazyList': lazyPage(
+    () => import('../../features/system/permission/pages/permission-lazy-list-page'),
+    'PermissionLazyListPage',
+  ),
+  'system/DictList': lazyPage(() => import('../../features/system/dict/pages/dict-list-page'), 'DictListPage'),
+  'system/CategoryList': lazyPage(
+    () => import('../../features/system/category/pages/category-list-page'),
+    'CategoryListPage',
+  ),
+  'system/FillRuleList': lazyPage(
+    () => import('../../features/system/rule/pages/fill-rule-list-page'),
+    'FillRuleListPage',
+  ),
+  'system/CheckRuleList': lazyPage(
+    () => import('../../features/system/rule/pages/check-rule-list-page'),
+    'CheckRuleListPage',
+  ),
+  'dev-tools/Gallery': lazyPage(() => import('../../features/dev-tools/gallery-page'), 'GalleryPage'),
 };
 
 /** Pages outside the menu (static routes and the shell's own results). */

@@ -1,0 +1,14 @@
+import type { AddressBookRecord, PageResult } from '@district/shared';
+import { getAction } from '../../../../lib/request';
+
+export const ADDRESS_BOOK_API = { list: '/sys/user/queryByOrgCodeForAddressList' } as const;
+
+export async function fetchAddressBook(params: {
+  orgCode?: string;
+  realname?: string;
+  workNo?: string;
+  pageNo: number;
+  pageSize: number;
+}): Promise<PageResult<AddressBookRecord>> {
+  return (await getAction<PageResult<AddressBookRecord>>(ADDRESS_BOOK_API.list, params)).result;
+}

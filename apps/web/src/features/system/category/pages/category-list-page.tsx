@@ -1,0 +1,253 @@
+import { useCallback, useEffect, useRef, useState, type Key, type ReactNode } from 'react';
+import { App, Button, Card, Divider, Space, Spin, Table, type TableColumnsType } from 'antd';
+import { CATEGORY_ADMIN_API, LIST_MESSAGES, LIST_PAGE, PERM, type CategoryRecord } from '@district/shared';
+import { exportXls } from '../../../../components/excel/export-xls';
+import { ImportExcelModal } from '../../../../components/excel/import-excel-modal';
+import { useHasPermission } from '../../../../components/has-permission/use-has-permission';
+import { ListQueryForm } from '../../../../components/list-page/list-query-form';
+import type { ListParams, QueryField } from '../../../../components/list-page/list-query';
+import { deleteCategories, fetchCategoryChildren, fetchCategoryPage } from '../api/category-admin-api';
+import { CategoryFormModal, type CategoryFormTarget } from '../components/category-form-modal';
+
+export const CATEGORY_PAGE_TEXT = {
+  add: '新增',
+  addChild: '添加下级',
+  edit: '编辑',
+  delete: '删除',
+  export: '导出',
+  import: '导入',
+  loading: '加载中…',
+} as const;
+
+const QUERY_FIELDS: QueryField[] = [
+  { kind: 'input', field: 'name', label: '分类名称', op: 'like', trim: true },
+  { kind: 'input', field: 'code', label: '分类编码', op: 'like', trim: true },
+];
+
+/** A table row: a category, or the placeholder child that makes an unloaded parent expandable. */
+type Row = CategoryRecord & { children?: Row[]; placeholder?: true };
+
+const PLACEHOLDER = '__placeholder';
+
+function toRow(record: CategoryRecord, lazy: boolean): Row {
+  if (!lazy || !record.hasChildren) return { ...record, children: undefined };
+  return { ...record, children: [{ ...record, id: `${record.id}${PLACEHOLDER}`, placeholder: true }] };
+}
+
+function replaceChildren(rows: Row[], parentId: string, children: CategoryRecord[]): Row[] {
+  return rows.map((r) => {
+    if (r.id === parentId) {
+      return children.length
+        ? { ...r, hasChildren: true, children: children.map((c) => toRow(c, true)) }
+        : { ...r, hasChildren: false, children: undefined };
+    }
+    return r.children ? { ...r, children: replaceChildren(r.children, parentId, children) } : r;
+  });
+}
+
+/** 分类字典: a tree table loaded one level at a time; a search lists matching rows flat. */
+export function CategoryListPage() {
+  const { modal, message } = App.useApp();
+  const allowed = useHasPermission();
+  const [query, setQuery] = useState<ListParams>({});
+  const [page, setPage] = useState({ current: 1, pageSize: LIST_PAGE.pageSize });
+  const [rows, setRows] = useState<Row[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const [expanded, setExpanded] = useState<Key[]>([]);
+  const expandedRef = useRef<Key[]>([]);
+  expandedRef.current = expanded;
+  const [target, setTarget] = useState<CategoryFormTarget | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
+  const [tick, setTick] = useState(0);
+  const searching = Object.keys(query).length > 0;
+
+  const listParams = useCallback(
+    (): ListParams => ({
+      ...(searching ? query : { pid: '0' }),
+      column: 'code',
+      order: 'asc',
+    }),
+    [query, searching],
+  );
+
+  useEffect(() => {
+    let active = true;
+    setLoading(true);
+    (async () => {
+      const result = await fetchCategoryPage({ ...listParams(), pageNo: page.current, pageSize: page.pageSize });
+      let next = (result?.records ?? []).map((r) => toRow(r, !searching));
+      // Reopen the levels the user had open, so a save does not fold the tree.
+      for (const key of expandedRef.current.map(String)) {
+        if (!active) return;
+        const children = await fetchCategoryChildren(key).catch(() => null);
+        if (children) next = replaceChildren(next, key, children);
+      }
+      if (!active) return;
+      setRows(next);
+      setTotal(result?.total ?? 0);
+    })()
+      .catch(() => undefined) // the request layer shows the server's message
+      .finally(() => active && setLoading(false));
+    return () => {
+      active = false;
+    };
+  }, [listParams, page, searching, tick]);
+
+  const reload = () => setTick((t) => t + 1);
+
+  const expand = async (open: boolean, row: Row) => {
+    if (!open || row.children?.length !== 1 || !row.children[0]!.placeholder) return;
+    try {
+      const children = await fetchCategoryChildren(row.id);
+      setRows((current) => replaceChildren(current, row.id, children));
+      if (children.length === 0) setExpanded((keys) => keys.filter((k) => k !== row.id));
+    } catch {
+      setExpanded((keys) => keys.filter((k) => k !== row.id));
+    }
+  };
+
+  const remove = (row: Row) => {
+    modal.confirm({
+      title: LIST_MESSAGES.deleteTitle,
+      content: LIST_MESSAGES.deleteContent,
+      onOk: async () => {
+        try {
+          const res = await deleteCategories([row.id]);
+          message.success(res.message || '删除成功！');
+          setExpanded((keys) => keys.filter((k) => k !== row.id));
+          reload();
+        } catch {
+          // The request layer shows the server's message (e.g. the category still has children).
+        }
+      },
+    });
+  };
+
+  const columns: TableColumnsType<Row> = [
+    {
+      title: '分类名称',
+      dataIndex: 'name',
+      key: 'name',
+      render: (name: string, row) =>
+        row.placeholder ? (
+          <Space size="small">
+            <Spin size="small" />
+            {CATEGORY_PAGE_TEXT.loading}
+          </Space>
+        ) : (
+          name
+        ),
+    },
+    {
+      title: '分类编码',
+      dataIndex: 'code',
+      key: 'code',
+      width: 200,
+      render: (v: string, r) => (r.placeholder ? null : v),
+    },
+    {
+      title: '创建时间',
+      dataIndex: 'createTime',
+      width: 170,
+      render: (v: string | null, r) => (r.placeholder ? null : v),
+    },
+    {
+      title: '操作',
+      key: '__action',
+      width: 200,
+      render: (_: unknown, row) => {
+        if (row.placeholder) return null;
+        const items: ReactNode[] = [];
+        if (allowed(PERM.categoryEdit))
+          items.push(
+            <a key="edit" onClick={() => setTarget({ mode: 'edit', record: row })}>
+              {CATEGORY_PAGE_TEXT.edit}
+            </a>,
+          );
+        if (allowed(PERM.categoryAdd))
+          items.push(
+            <a key="child" onClick={() => setTarget({ mode: 'add', parent: row })}>
+              {CATEGORY_PAGE_TEXT.addChild}
+            </a>,
+          );
+        if (allowed(PERM.categoryDelete))
+          items.push(
+            <a key="delete" onClick={() => remove(row)}>
+              {CATEGORY_PAGE_TEXT.delete}
+            </a>,
+          );
+        return <Space separator={<Divider orientation="vertical" />}>{items}</Space>;
+      },
+    },
+  ];
+
+  return (
+    <Card variant="borderless">
+      <ListQueryForm
+        fields={QUERY_FIELDS}
+        onSearch={(params) => {
+          setQuery(params);
+          setExpanded([]);
+          setPage((p) => ({ ...p, current: 1 }));
+        }}
+      />
+      <Space wrap style={{ marginBottom: 12 }}>
+        {allowed(PERM.categoryAdd) && (
+          <Button type="primary" onClick={() => setTarget({ mode: 'add', parent: null })}>
+            {CATEGORY_PAGE_TEXT.add}
+          </Button>
+        )}
+        {allowed(PERM.categoryExport) && (
+          <Button
+            onClick={() => void exportXls(CATEGORY_ADMIN_API.exportXls, '分类字典', { params: searching ? query : {} })}
+          >
+            {CATEGORY_PAGE_TEXT.export}
+          </Button>
+        )}
+        {allowed(PERM.categoryImport) && (
+          <Button onClick={() => setImportOpen(true)}>{CATEGORY_PAGE_TEXT.import}</Button>
+        )}
+      </Space>
+      <Table<Row>
+        rowKey="id"
+        size="middle"
+        bordered
+        columns={columns}
+        dataSource={rows}
+        loading={loading}
+        pagination={{
+          current: page.current,
+          pageSize: page.pageSize,
+          total,
+          showSizeChanger: true,
+          showQuickJumper: true,
+          pageSizeOptions: LIST_PAGE.pageSizeOptions.map(String),
+          showTotal: (t, range) => `${range[0]}-${range[1]} 共 ${t} 条`,
+        }}
+        onChange={(p) => setPage({ current: p.current ?? 1, pageSize: p.pageSize ?? LIST_PAGE.pageSize })}
+        expandable={{
+          expandedRowKeys: expanded,
+          onExpandedRowsChange: (keys) => setExpanded([...keys]),
+          onExpand: (open, row) => void expand(open, row),
+        }}
+      />
+      <CategoryFormModal
+        target={target}
+        onClose={() => setTarget(null)}
+        onSaved={(pid) => {
+          setTarget(null);
+          // A child added under a closed parent: open it so the new row shows.
+          if (pid !== '0') setExpanded((keys) => (keys.includes(pid) ? keys : [...keys, pid]));
+          reload();
+        }}
+      />
+      <ImportExcelModal
+        open={importOpen}
+        url={CATEGORY_ADMIN_API.importExcel}
+        onClose={() => setImportOpen(false)}
+        onOk={() => reload()}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import type { PageResult, TenantRecord, UserRecord } from '@district/shared';
+import { deleteAction, getAction, postAction, putAction } from '../../../../lib/request';
+
+export const TENANT_API = {
+  list: '/sys/tenant/list',
+  add: '/sys/tenant/add',
+  edit: '/sys/tenant/edit',
+  delete: '/sys/tenant/delete',
+  deleteBatch: '/sys/tenant/deleteBatch',
+  users: '/sys/tenant/users',
+  addUsers: '/sys/tenant/addUsers',
+  removeUser: '/sys/tenant/removeUser',
+  removeUsers: '/sys/tenant/removeUserBatch',
+} as const;
+
+export interface TenantPayload {
+  id: number;
+  name: string;
+  beginDate: string | null;
+  endDate: string | null;
+  status: number;
+}
+
+export function saveTenant(payload: TenantPayload, isNew: boolean) {
+  return isNew ? postAction<{ id: number }>(TENANT_API.add, payload) : putAction(TENANT_API.edit, payload);
+}
+
+export async function fetchTenantUsers(params: Record<string, string | number>): Promise<PageResult<UserRecord>> {
+  return (await getAction<PageResult<UserRecord>>(TENANT_API.users, params)).result;
+}
+
+export function addTenantUsers(tenantId: number, userIds: string[]) {
+  return postAction(TENANT_API.addUsers, { tenantId, userIds });
+}
+
+export function removeTenantUsers(tenantId: number, userIds: string[]) {
+  return userIds.length === 1
+    ? deleteAction(TENANT_API.removeUser, { tenantId, userId: userIds[0] })
+    : deleteAction(TENANT_API.removeUsers, { tenantId, userIds: userIds.join(',') });
+}
+
+export type { TenantRecord };
