@@ -4,11 +4,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const dataDir = path.join(here, '.data');
+process.env.PORT ??= '18080';
+// One data folder per port, so journeys on different ports never share a database.
+const dataDir = path.join(here, '.data', process.env.PORT);
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
-process.env.PORT ??= '18080';
 process.env.DATABASE_URL = `sqlite:${path.join(dataDir, 'e2e.db')}`;
 process.env.UPLOAD_DIR = path.join(dataDir, 'uploads');
 // The image captcha cannot be read by a robot; its behaviour is covered by the API tests.

@@ -54,3 +54,65 @@ export async function openMenu(page: Page, ...path: string[]) {
     }
   }
 }
+
+/** The open antd select dropdown (only one is open at a time). */
+export function openDropdown(page: Page) {
+  return page.locator('.ant-select-dropdown:visible');
+}
+
+/** Opens an antd select and picks the option with this text. */
+export async function pickOption(page: Page, select: Locator, option: string) {
+  await select.click();
+  await openDropdown(page).getByTitle(option, { exact: true }).click();
+}
+
+/** The data rows of the list page's table (antd's placeholder row excluded). */
+export function listRows(scope: Page | Locator) {
+  return scope.locator('.list-page .ant-table-tbody tr.ant-table-row');
+}
+
+/** Runs an action that starts a browser download and returns the downloaded bytes with the file's name. */
+export async function download(page: Page, action: () => Promise<unknown>) {
+  const [file] = await Promise.all([page.waitForEvent('download'), action()]);
+  const stream = await file.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return { name: file.suggestedFilename(), buffer: Buffer.concat(chunks) };
+}
+
+/** A name no earlier run on the same database has used (letters and digits only). */
+export const uniqueSuffix = () => Date.now().toString(36).slice(-6);
+
+/** A node of an antd tree by its exact title; `trailing` (a pattern) may follow it, e.g. a 规则 tag. */
+export function treeNode(scope: Page | Locator, title: string, trailing = '') {
+  const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const name = new RegExp(`^${escaped}${trailing ? `(${trailing})?` : ''}$`);
+  // The inner locator of `has` must start from the page: it is matched inside each node.
+  const page = 'page' in scope ? scope.page() : scope;
+  return scope.locator('.ant-tree-treenode').filter({ has: page.locator('.ant-tree-title').filter({ hasText: name }) });
+}
+
+/** Signs out through the header's 退出登录 and its confirmation. */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: '退出登录' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: buttonName('确定') })
+    .click();
+  await page.waitForURL('**/user/login');
+}
+
+/** The page of the active tab (background tabs stay mounted, hidden). */
+export function activePage(page: Page) {
+  return page.locator('.app-content > div > div:not([hidden]):not(.app-multi-tab)');
+}
+
+/**
+ * Opens a menu entry and waits until its tab is the active one: the address changes before the new page
+ * replaces the old one, so a button looked up earlier could still be the previous page's.
+ */
+export async function openPage(page: Page, ...path: string[]) {
+  await openMenu(page, ...path);
+  await expect(tab(page, path[path.length - 1]!)).toHaveClass(/ant-tabs-tab-active/);
+  return activePage(page);
+}

@@ -1,0 +1,123 @@
+/**
+ * System administration at scale: 100k users seeded straight into the database, then
+ * - GET /sys/user/list (page 20, a filter and a sort) beside the bare route of the same run;
+ * - export of all users (time, peak RSS of this process);
+ * - import of 100k rows from an .xlsx (time).
+ */
+import ExcelJS from 'exceljs';
+import type { AppContext } from '@district/server/dist/context.js';
+import { PassThrough } from 'node:stream';
+
+const USERS = Number(process.env.BENCH_USERS ?? 100_000);
+const SURNAMES = '张王李赵刘陈杨黄周吴徐孙马朱胡郭何林罗高'.split('');
+
+function pad(n: number, width: number): string {
+  return String(n).padStart(width, '0');
+}
+
+/** Inserts USERS users (one shared password hash), each in the default tenant and a department. */
+export async function seedUsers(app: { ctx: AppContext }): Promise<void> {
+  const db = app.ctx.db.db;
+  const admin = await db
+    .selectFrom('sysUser')
+    .select('password')
+    .where('username', '=', 'admin')
+    .executeTakeFirstOrThrow();
+  const departs = await db.selectFrom('sysDepart').select(['id', 'orgCode']).execute();
+  const chunk = 1000;
+  const started = Date.now();
+  for (let base = 0; base < USERS; base += chunk) {
+    const users: Record<string, unknown>[] = [];
+    const links: { id: string; userId: string; depId: string }[] = [];
+    const tenants: { id: string; userId: string; tenantId: number; status: number }[] = [];
+    for (let i = base; i < Math.min(USERS, base + chunk); i++) {
+      const id = `bench${pad(i, 27)}`;
+      const depart = departs[i % departs.length]!;
+      const day = 1 + (i % 28);
+      users.push({
+        id,
+        username: `user${pad(i, 6)}`,
+        realname: `${SURNAMES[i % SURNAMES.length]}${['伟', '芳', '娜', '敏', '静', '强'][i % 6]}${i}`,
+        password: admin.password,
+        sex: (i % 2) + 1,
+        phone: `139${pad(i, 8)}`,
+        email: `user${i}@example.cn`,
+        orgCode: depart.orgCode,
+        status: 1,
+        delFlag: 0,
+        workNo: `W${pad(i, 7)}`,
+        createBy: 'bench',
+        createTime: `2026-${pad(1 + (i % 11), 2)}-${pad(day, 2)} ${pad(i % 24, 2)}:${pad(i % 60, 2)}:00`,
+      });
+      links.push({ id: `ud${pad(i, 30)}`, userId: id, depId: depart.id });
+      tenants.push({ id: `ut${pad(i, 30)}`, userId: id, tenantId: 1001, status: 1 });
+    }
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('sysUser')
+        .values(users as never)
+        .execute();
+      await trx.insertInto('sysUserDepart').values(links).execute();
+      await trx.insertInto('sysUserTenant').values(tenants).execute();
+    });
+  }
+  console.log(`seeded ${USERS} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Peak resident memory while `run` runs, sampled every 20 ms. */
+export async function peakRss<T>(run: () => Promise<T>): Promise<{ value: T; peakMb: number; seconds: number }> {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  const started = Date.now();
+  try {
+    const value = await run();
+    return { value, peakMb: peak / 1024 / 1024, seconds: (Date.now() - started) / 1000 };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** Downloads the export of every user, counting bytes without keeping them. */
+export async function exportAll(appUrl: string, token: string): Promise<number> {
+  const res = await fetch(`${appUrl}/api/sys/user/exportXls`, { headers: { 'x-access-token': token } });
+  if (!res.ok || !res.body) throw new Error(`export failed: ${res.status}`);
+  let bytes = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+  return bytes;
+}
+
+/** An .xlsx of `rows` new users, written with the streaming writer. */
+export async function importWorkbook(rows: number): Promise<Buffer> {
+  const out = new PassThrough();
+  const parts: Buffer[] = [];
+  out.on('data', (c: Buffer) => parts.push(c));
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out });
+  const ws = wb.addWorksheet('用户');
+  ws.addRow(['用户账号', '用户姓名', '性别', '手机号码', '邮箱', '工号']).commit();
+  for (let i = 0; i < rows; i++) {
+    ws.addRow([
+      `imp${pad(i, 6)}`,
+      `导入用户${i}`,
+      i % 2 ? '男' : '女',
+      `137${pad(i, 8)}`,
+      `imp${i}@example.cn`,
+      `I${pad(i, 7)}`,
+    ]).commit();
+  }
+  ws.commit();
+  await wb.commit();
+  return Buffer.concat(parts);
+}
+
+export async function importUsers(appUrl: string, token: string, file: Buffer): Promise<unknown> {
+  const form = new FormData();
+  form.append('files[]', new Blob([new Uint8Array(file)]), 'users.xlsx');
+  const res = await fetch(`${appUrl}/api/sys/user/importExcel`, {
+    method: 'POST',
+    headers: { 'x-access-token': token },
+    body: form,
+  });
+  return res.json();
+}
