@@ -54,8 +54,13 @@ function cacheStatements(database: SQLite.Database, max = 1000): SQLite.Database
 
 export function createDialect(url: string): Dialect {
   switch (dialectOf(url)) {
-    case 'postgres':
-      return new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) });
+    case 'postgres': {
+      const pool = new pg.Pool({ connectionString: url, max: 10 });
+      // An idle connection dropped by the server (restart, failover) must not crash the process:
+      // the pool discards it and the next query opens a new one.
+      pool.on('error', (error) => console.warn('PostgreSQL idle connection lost:', error.message));
+      return new PostgresDialect({ pool });
+    }
     case 'mysql':
       return new MysqlDialect({
         pool: createPool({

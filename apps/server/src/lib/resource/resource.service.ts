@@ -73,7 +73,8 @@ export function orderBy(def: ResourceDef, q: AnyQuery, params: Pick<ListParams, 
 const DATA_EPOCH_KEY = 'data:epoch';
 const COUNT_TTL_MS = 3000;
 const COUNT_MAX_ENTRIES = 5000;
-const counts = new Map<string, { total: number; at: number }>();
+// One cache per app (keyed by its store), so two apps in one process never share totals.
+const countCaches = new WeakMap<KvStore, Map<string, { total: number; at: number }>>();
 const PAGE_PARAMS = new Set(['pageNo', 'pageSize', 'column', 'order', '_t']);
 
 /** Tells every instance that records changed, so cached list totals are recounted. */
@@ -100,6 +101,11 @@ async function countCached(
   const scope = def.dataRuleMenu ? ctx.user.id : '';
   const [dataEpoch, authEpoch] = await Promise.all([kv.get(DATA_EPOCH_KEY), ctx.request.server.ctx.authCache.epoch()]);
   const key = JSON.stringify([def.name, dataEpoch, authEpoch, ctx.user.tenantId, scope, filters]);
+  let counts = countCaches.get(kv);
+  if (!counts) {
+    counts = new Map();
+    countCaches.set(kv, counts);
+  }
   const hit = counts.get(key);
   if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.total;
   const total = await count();
