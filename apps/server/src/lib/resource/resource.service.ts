@@ -74,7 +74,7 @@ const DATA_EPOCH_KEY = 'data:epoch';
 const COUNT_TTL_MS = 3000;
 const COUNT_MAX_ENTRIES = 5000;
 // One cache per app (keyed by its store), so two apps in one process never share totals.
-const countCaches = new WeakMap<KvStore, Map<string, { total: number; at: number }>>();
+const countCaches = new WeakMap<KvStore, Map<string, { total: Promise<number>; at: number }>>();
 const PAGE_PARAMS = new Set(['pageNo', 'pageSize', 'column', 'order', '_t']);
 
 /** Tells every instance that records changed, so cached list totals are recounted. */
@@ -86,7 +86,8 @@ export async function dataChanged(kv: KvStore): Promise<void> {
  * Totals of a list are what a paged list costs most at scale (every matching row is counted), while
  * paging through the same filter recounts the same number. A total is kept for a few seconds per
  * (resource, filters, tenant, caller when data rules apply) and recounted at once after any write of the
- * pattern (the data epoch) or any change to sessions, roles or grants (the auth epoch).
+ * pattern (the data epoch) or any change to sessions, roles or grants (the auth epoch). Requests that
+ * arrive while a total is being counted wait for that count instead of starting their own.
  */
 async function countCached(
   def: ResourceDef,
@@ -108,9 +109,14 @@ async function countCached(
   }
   const hit = counts.get(key);
   if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.total;
-  const total = await count();
+  const total = count();
   if (counts.size >= COUNT_MAX_ENTRIES) counts.delete(counts.keys().next().value!);
-  counts.set(key, { total, at: Date.now() });
+  const entry = { total, at: Date.now() };
+  counts.set(key, entry);
+  // A failed count is not kept: the next request counts again.
+  total.catch(() => {
+    if (counts.get(key) === entry) counts.delete(key);
+  });
   return total;
 }
 
