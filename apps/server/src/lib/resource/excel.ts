@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { ApiError } from '../http.js';
@@ -85,37 +85,32 @@ function cellText(v: unknown): string {
   return String(v).trim();
 }
 
-/** Reads the first sheet of an .xlsx (streamed) or a legacy .xls, row by row. */
+/**
+ * Reads the first sheet of an .xlsx or a legacy .xls, row by row, with the sheet's own row numbers.
+ * Both go through SheetJS: exceljs's streaming reader decodes each inflated chunk on its own, so a
+ * Chinese character split across two chunks came out as U+FFFD (about one cell in 50 000), silently.
+ */
 export async function* readSheet(buffer: Buffer): AsyncGenerator<SheetRow> {
-  if (buffer.length >= 4 && buffer[0] === 0x50 && buffer[1] === 0x4b) {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buffer), {
-      sharedStrings: 'cache',
-      hyperlinks: 'ignore',
-      styles: 'cache',
-      worksheets: 'emit',
-      entries: 'emit',
-    });
-    for await (const worksheet of reader) {
-      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-        const values = row.values as unknown[];
-        const cells: string[] = [];
-        for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
-        yield { rowNumber: row.number, cells };
-      }
-      return; // only the first sheet
-    }
-    return;
-  }
-  if (buffer.length >= 8 && buffer.readUInt32BE(0) === 0xd0cf11e0) {
+  const zip = buffer.length >= 4 && buffer[0] === 0x50 && buffer[1] === 0x4b;
+  const ole = buffer.length >= 8 && buffer.readUInt32BE(0) === 0xd0cf11e0;
+  if (zip || ole) {
     const XLSX = await import('@e965/xlsx');
-    const wb = XLSX.read(buffer, { type: 'buffer', cellDates: true });
+    let wb: ReturnType<typeof XLSX.read>;
+    try {
+      wb = XLSX.read(buffer, { type: 'buffer', cellDates: true, dense: true, sheets: 0 });
+    } catch {
+      throw new ApiError(400, '文件内容无法读取，请确认是完好的 .xls 或 .xlsx 文件');
+    }
     const name = wb.SheetNames[0];
-    if (!name) return;
-    const rows = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[name]!, { header: 1, raw: true, defval: '' });
-    let n = 0;
-    for (const r of rows) {
-      n++;
-      yield { rowNumber: n, cells: r.map(cellText) };
+    const sheet = name ? wb.Sheets[name] : undefined;
+    if (!sheet?.['!ref']) return;
+    const first = XLSX.utils.decode_range(sheet['!ref']).s.r;
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i]!;
+      const cells: string[] = [];
+      for (let c = 0; c < r.length; c++) cells.push(cellText(r[c]));
+      yield { rowNumber: first + i + 1, cells };
     }
     return;
   }
