@@ -351,19 +351,24 @@ describe('generic list page', { timeout: 60_000 }, () => {
       rowActions: (record, api) => <a onClick={() => api.reload()}>冻结{record.name}</a>,
     });
     await screen.findByText('资产1');
+    // Each save reloads once; waiting for every reload keeps the counts independent of timing.
+    const initial = listCalls().length;
     await userEvent.click(screen.getByRole('button', { name: '新增' }));
     expect(screen.getByText('新增记录')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(screen.queryByRole('dialog', { name: '编辑器' })).not.toBeInTheDocument();
+    await waitFor(() => expect(listCalls().length).toBe(initial + 1));
+    // The table ignores the pointer while it loads.
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
 
     await userEvent.click(within(screen.getByText('资产3').closest('tr')!).getByText('编辑'));
     expect(screen.getByText('编辑 资产3')).toBeInTheDocument();
-    const before = listCalls().length;
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(listCalls().length).toBe(before + 1));
+    await waitFor(() => expect(listCalls().length).toBe(initial + 2));
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
 
     // Custom row actions get the api.
     await userEvent.click(screen.getByText('冻结资产4'));
-    await waitFor(() => expect(listCalls().length).toBe(before + 2));
+    await waitFor(() => expect(listCalls().length).toBe(initial + 3));
   });
 });
