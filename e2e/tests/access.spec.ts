@@ -41,8 +41,11 @@ test('the ordinary user sees no admin menu and gets 403 from admin calls', async
 });
 
 test('a revoked token leads to 未授权，请重新登录 and the login page', async ({ page }) => {
+  // Let the dashboard finish loading first (its user card is its last call), so the 401 comes from the
+  // user's next action; networkidle alone can fire while the dashboard's chunk is still on its way.
+  const dashboardLoaded = page.waitForResponse((r) => r.url().includes('/api/sys/user/current'));
   await signIn(page, STAFF);
-  // Let the dashboard finish loading first, so the 401 comes from the user's next action.
+  await dashboardLoaded;
   await page.waitForLoadState('networkidle');
   // The session ends elsewhere (another window logged out, or an administrator froze it).
   const logout = await page.request.post('/api/sys/logout', { headers: { 'X-Access-Token': await token(page) } });
