@@ -77,6 +77,10 @@ export function createDialect(url: string): Dialect {
       if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
       const database = new SQLite(file);
       database.pragma('journal_mode = WAL');
+      // The log is copied back into the database (and synced) every 16k pages (64 MB) rather than 1k: a
+      // batch of an import writes more than 1k pages, so each of its commits paid a checkpoint (50 ms here;
+      // 100k users took 22 s instead of 16 s).
+      database.pragma('wal_autocheckpoint = 16384');
       database.pragma('busy_timeout = 5000');
       database.pragma('foreign_keys = ON');
       return new SqliteDialect({ database: cacheStatements(database) });

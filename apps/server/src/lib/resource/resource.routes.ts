@@ -236,7 +236,8 @@ async function importExcel(app: FastifyInstance, def: ResourceDef, request: Fast
           .insertInto(def.table)
           .values(items.map((i) => i.row))
           .execute();
-        if (def.afterCreate) for (const i of items) await def.afterCreate(i.row, i.body, { ...ctx, trx });
+        if (def.afterCreateBatch) await def.afterCreateBatch(items, { ...ctx, trx });
+        else if (def.afterCreate) for (const i of items) await def.afterCreate(i.row, i.body, { ...ctx, trx });
         await trx
           .insertInto('sysDataLog')
           .values(items.map((i) => dataLogRow(def, i.row, ctx.user.username)))

@@ -88,6 +88,8 @@ export interface ResourceDef<TCreate = any, TUpdate = any> {
   toRow?: (body: TCreate, ctx: ResourceContext) => Promise<Row> | Row;
   /** Writes link rows (roles, departments…) after the insert, in the same transaction. */
   afterCreate?: (row: Row, body: TCreate, ctx: TxContext) => Promise<void>;
+  /** The same for a batch of imported records at once; without it the import calls afterCreate per row. */
+  afterCreateBatch?: (items: { row: Row; body: TCreate }[], ctx: TxContext) => Promise<void>;
   /** Turns a validated edit body into the columns to update; defaults to the declared fields of the body. */
   toUpdate?: (body: TUpdate & { id: string }, before: Row, ctx: ResourceContext) => Promise<Row> | Row;
   afterUpdate?: (row: Row, body: TUpdate & { id: string }, ctx: TxContext) => Promise<void>;

@@ -7,6 +7,7 @@ import {
   type UserImportInput,
 } from '@district/shared/schemas';
 import { ApiError } from '../../lib/http.js';
+import { newId } from '../../lib/ids.js';
 import type { ResourceContext, ResourceDef, Row, TxContext } from '../../lib/resource/resource.types.js';
 import { hashPassword } from '../auth/login.service.js';
 import {
@@ -151,6 +152,29 @@ export const userResource: ResourceDef<UserBody, UserEditInput> = {
   },
   async afterCreate(row, body, ctx) {
     await writeLinks(String(row.id), body, ctx, true);
+  },
+  // An import of 100k users would otherwise insert their tenant links one statement per user.
+  async afterCreateBatch(items, ctx) {
+    const tenantLinks: { id: string; userId: string; tenantId: number; status: number }[] = [];
+    for (const { row, body } of items) {
+      const userId = String(row.id);
+      if (
+        body.selectedroles !== undefined ||
+        body.selecteddeparts !== undefined ||
+        body.selectedPositions !== undefined
+      ) {
+        await writeLinks(userId, body, ctx, true);
+        continue;
+      }
+      for (const tenantId of chooseTenants(ctx.user, body.relTenantIds))
+        tenantLinks.push({ id: newId(), userId, tenantId, status: 1 });
+    }
+    for (let i = 0; i < tenantLinks.length; i += 500) {
+      await ctx.trx
+        .insertInto('sysUserTenant')
+        .values(tenantLinks.slice(i, i + 500))
+        .execute();
+    }
   },
   async toUpdate(body, before, ctx) {
     if (body.username !== undefined && body.username !== before.username) {
