@@ -88,7 +88,7 @@ function cellText(v: unknown): string {
 /**
  * Reads the first sheet of an .xlsx or a legacy .xls, row by row, with the sheet's own row numbers.
  * Both go through SheetJS: exceljs's streaming reader decodes each inflated chunk on its own, so a
- * Chinese character split across two chunks came out as U+FFFD (about one cell in 50 000), silently.
+ * Chinese character split across two chunks came out as U+FFFD (2 cells of a 100k-row import), silently.
  */
 export async function* readSheet(buffer: Buffer): AsyncGenerator<SheetRow> {
   const zip = buffer.length >= 4 && buffer[0] === 0x50 && buffer[1] === 0x4b;
