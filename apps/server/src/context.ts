@@ -6,8 +6,12 @@ import type { AuthCache } from './lib/auth-cache.js';
 import type { KvStore } from './lib/kv-store.js';
 import type { TokenStore } from './lib/token-store.js';
 
-/** What a route declares: open to anyone, to any signed-in user, or to holders of one permission code. */
-export type RouteAuth = 'public' | 'user' | PermissionCode;
+/**
+ * What a route declares: open to anyone ('public'); the public display, i.e. any signed-in caller including
+ * the guest account whose credentials ship in the web bundle ('display'); any signed-in user who is not the
+ * guest ('user'); or holders of one permission code (never the guest).
+ */
+export type RouteAuth = 'public' | 'display' | 'user' | PermissionCode;
 
 export interface AuthUser {
   id: string;

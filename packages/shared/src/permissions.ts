@@ -61,6 +61,8 @@ export const PERM = {
   dictExport: 'system:dict:export',
   dictImport: 'system:dict:import',
   dictRecycle: 'system:dict:recycle',
+  /** Reload the dictionary cache (the user menu's cache-refresh action). */
+  dictRefreshCache: 'system:dict:refreshCache',
 
   categoryList: 'system:category:list',
   categoryAdd: 'system:category:add',
@@ -74,6 +76,8 @@ export const PERM = {
   fillRuleEdit: 'system:fillRule:edit',
   fillRuleDelete: 'system:fillRule:delete',
   fillRuleTest: 'system:fillRule:test',
+  /** Draw the next code of a fill rule (forms that number their records: departments, assets). */
+  fillRuleExecute: 'system:fillRule:execute',
 
   checkRuleList: 'system:checkRule:list',
   checkRuleAdd: 'system:checkRule:add',
