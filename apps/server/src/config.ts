@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_MAX_UPLOAD_MB, SESSION_TTL_MS, STRONG_PASSWORD } from '@district/shared';
+import { DEFAULT_MAX_UPLOAD_MB, PASSWORD_RULE, SESSION_TTL_MS } from '@district/shared';
 
 /** Everything the server reads from its environment; docs/configuration.md lists the same table. */
 export interface AppConfig {
@@ -70,8 +70,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     ...overrides,
   };
-  if (!STRONG_PASSWORD.test(config.userInitialPassword)) {
-    throw new Error('配置项 USER_INITIAL_PASSWORD 须为8到32位，且同时包含字母和数字');
+  // Imported users get this password: the same rule as every other path that sets one.
+  if (!PASSWORD_RULE.pattern.test(config.userInitialPassword)) {
+    throw new Error(`配置项 USER_INITIAL_PASSWORD 不符合密码规则：${PASSWORD_RULE.message}`);
   }
   if (!config.apiBase.startsWith('/')) throw new Error('配置项 API_BASE 必须以 / 开头');
   return config;

@@ -11,7 +11,7 @@ import {
   type SelectDepartInput,
   type UpdatePasswordInput,
 } from './session.js';
-import { RULES } from './validation.js';
+import { PASSWORD_RULE, RULES } from './validation.js';
 import { zodString } from './zod-string.js';
 
 export { zodString } from './zod-string.js';
@@ -56,8 +56,8 @@ export const updatePasswordSchema: z.ZodType<UpdatePasswordInput> = z
     password: z
       .string({ error: PASSWORD_MESSAGES.newRequired })
       .min(1, PASSWORD_MESSAGES.newRequired)
-      .min(6, PASSWORD_MESSAGES.tooShort)
-      .max(32, PASSWORD_MESSAGES.tooLong),
+      // The one rule of every path that sets a password (add, reset, import), not a weaker one here.
+      .regex(PASSWORD_RULE.pattern, PASSWORD_RULE.message),
     confirmpassword: z.string({ error: PASSWORD_MESSAGES.confirmRequired }).min(1, PASSWORD_MESSAGES.confirmRequired),
   })
   .refine((v) => v.password === v.confirmpassword, { message: PASSWORD_MESSAGES.mismatch, path: ['confirmpassword'] })

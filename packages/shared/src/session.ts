@@ -4,8 +4,6 @@ export const PASSWORD_MESSAGES = {
   newRequired: '请输入新密码!',
   confirmRequired: '请确认新密码!',
   mismatch: '两次输入的密码不一样！',
-  tooShort: '新密码长度不能少于6位',
-  tooLong: '新密码长度不能超过32位',
   sameAsOld: '新密码不能与旧密码相同',
 } as const;
 

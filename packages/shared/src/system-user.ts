@@ -1,17 +1,14 @@
-import type { FieldRule } from './validation.js';
+import { PASSWORD_RULE, type FieldRule } from './validation.js';
 
 /*
  * Users and roles of system administration: messages, rules and answer shapes shared by the server's
  * user/role modules and their pages. Plain data (no zod), so the pages can use them directly.
  */
 
-/** A password an administrator sets: 8 to 32 characters with at least one letter and one digit. */
-export const STRONG_PASSWORD = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]{8,32}$/;
-
 export const USER_MESSAGES = {
   realnameRequired: '请输入用户姓名',
   passwordRequired: '请输入密码',
-  passwordWeak: '密码须为8到32位，且同时包含字母和数字',
+  passwordWeak: PASSWORD_RULE.message,
   confirmRequired: '请重新输入登录密码',
   mismatch: '两次输入的密码不一样！',
   /** checkOnlyUser and the add/edit uniqueness checks: the field is named. */
@@ -48,7 +45,7 @@ export type UserUniqueField = keyof typeof USER_UNIQUE_FIELDS;
 /** The password rules of the add and reset-password forms. */
 export const USER_PASSWORD_RULES: readonly FieldRule[] = [
   { required: true, message: USER_MESSAGES.passwordRequired },
-  { pattern: STRONG_PASSWORD, message: USER_MESSAGES.passwordWeak },
+  PASSWORD_RULE,
 ];
 
 export const USER_LIMITS = { realname: 100, workNo: 50, email: 100, telephone: 45, avatar: 500 } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { zodString } from './schemas.js';
-import { RULES, checkRules, checkSelection, lengthRules } from './validation.js';
+import { PASSWORD_RULE, RULES, checkRules, checkSelection, lengthRules } from './validation.js';
 
 describe('shared field rules', () => {
   it.each([
@@ -54,5 +54,35 @@ describe('shared field rules', () => {
     expect(schema.safeParse('ab-c').error?.issues[0]?.message).toBe('只允许字母、数字、下划线');
     expect(schema.safeParse(7).error?.issues[0]?.message).toBe('请输入用户名');
     expect(schema.safeParse('zhang_san').success).toBe(true);
+  });
+});
+
+describe('the one password rule', () => {
+  it.each([
+    ['111111', false],
+    ['abcdefgh', false],
+    ['Ab1', false],
+    ['Abc 1234', false],
+    [`A1${'x'.repeat(31)}`, false],
+    ['Abc12345', true],
+    ['NewPass#1', true],
+    [`A1${'x'.repeat(30)}`, true],
+  ])('%s → %s', (value, passes) => {
+    expect(checkRules(value, [PASSWORD_RULE])).toBe(passes ? null : PASSWORD_RULE.message);
+  });
+
+  it('is what every password schema applies (own change, add, reset)', async () => {
+    const { updatePasswordSchema, userAddSchema, userChangePasswordSchema } = await import('./schemas.js');
+    const own = updatePasswordSchema.safeParse({
+      username: 'staff',
+      oldpassword: 'Old12345',
+      password: '111111',
+      confirmpassword: '111111',
+    });
+    expect(own.success ? null : own.error.issues[0]?.message).toBe(PASSWORD_RULE.message);
+    const reset = userChangePasswordSchema.safeParse({ username: 'staff', password: '111111', confirmpassword: '111111' });
+    expect(reset.success ? null : reset.error.issues[0]?.message).toBe(PASSWORD_RULE.message);
+    const add = userAddSchema.safeParse({ username: 'new_one', realname: '新用户', password: '111111', confirmpassword: '111111' });
+    expect(add.success ? null : add.error.issues.map((i) => i.message)).toContain(PASSWORD_RULE.message);
   });
 });

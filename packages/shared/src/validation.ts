@@ -31,6 +31,16 @@ export const PATTERNS = {
   digitsAndLineBreaks: /^[\d\r\n]*$/,
 } as const;
 
+/**
+ * The one password rule of every path that sets a password (add, reset, one's own change, the import's
+ * initial password): 8 to 32 printable ASCII characters with at least one letter and one digit.
+ */
+export const STRONG_PASSWORD = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]{8,32}$/;
+export const PASSWORD_RULE = {
+  pattern: STRONG_PASSWORD,
+  message: '密码须为8到32位，且同时包含字母和数字',
+} as const satisfies FieldRule;
+
 export const RULES = {
   mobile: [
     { required: true, message: '请输入手机号' },

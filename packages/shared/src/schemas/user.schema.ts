@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { STRONG_PASSWORD, USER_LIMITS, USER_MESSAGES } from '../system-user.js';
-import { PATTERNS, RULES, lengthRules, type FieldRule } from '../validation.js';
+import { USER_LIMITS, USER_MESSAGES } from '../system-user.js';
+import { PASSWORD_RULE, PATTERNS, RULES, lengthRules, type FieldRule } from '../validation.js';
 import { zodString } from '../zod-string.js';
 
 const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
@@ -70,7 +70,7 @@ const userFields = {
 const passwordField = z
   .string({ error: USER_MESSAGES.passwordRequired })
   .min(1, USER_MESSAGES.passwordRequired)
-  .regex(STRONG_PASSWORD, USER_MESSAGES.passwordWeak);
+  .regex(PASSWORD_RULE.pattern, PASSWORD_RULE.message);
 
 /** POST /sys/user/add: the account, its password (twice) and its links. */
 export const userAddSchema = z

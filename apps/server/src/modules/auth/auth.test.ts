@@ -1,4 +1,4 @@
-import { GUEST_CREDENTIALS, MSG, PASSWORD_MESSAGES, type LoginResult } from '@district/shared';
+import { GUEST_CREDENTIALS, MSG, PASSWORD_MESSAGES, PASSWORD_RULE, type LoginResult } from '@district/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS, SEED_TENANTS } from '../../db/seeds/demo.seed.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
@@ -153,6 +153,13 @@ describe.each(targets)('session calls on $name', (target) => {
       confirmpassword: 'NewPass#1',
     });
     expect(missing.json().message).toBe(PASSWORD_MESSAGES.oldRequired);
+
+    // The same rule as add and reset (issue 8 point 5): 111111 was accepted here.
+    for (const weak of ['111111', 'abcdefgh', 'Ab1']) {
+      const res = await change({ username: 'staff', oldpassword: staff.password, password: weak, confirmpassword: weak });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(PASSWORD_RULE.message);
+    }
 
     const someoneElse = await change({
       username: 'admin',

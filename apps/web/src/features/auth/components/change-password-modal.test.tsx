@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MSG, PASSWORD_MESSAGES } from '@district/shared';
+import { MSG, PASSWORD_MESSAGES, PASSWORD_RULE } from '@district/shared';
 import { fail, mockHttp, ok } from '../../../test/mock-http';
 import { renderWithApp } from '../../../test/render';
 import { ChangePasswordModal } from './change-password-modal';
@@ -40,6 +40,18 @@ describe('change-password modal', () => {
     await userEvent.type(screen.getByLabelText('确认新密码'), 'new-pass-2');
     await userEvent.click(ok_());
     expect(await screen.findByText(PASSWORD_MESSAGES.mismatch)).toBeInTheDocument();
+  });
+
+  it('holds a new password to the one shared rule (8–32, letters and digits): 111111 is refused', async () => {
+    const http = mockHttp({ 'POST /sys/user/updatePassword': ok(null, MSG.passwordChanged) });
+    restore = http.restore;
+    open('admin');
+    await userEvent.type(await screen.findByLabelText('旧密码'), 'old-pass');
+    await userEvent.type(screen.getByLabelText('新密码'), '111111');
+    await userEvent.type(screen.getByLabelText('确认新密码'), '111111');
+    await userEvent.click(ok_());
+    expect(await screen.findByText(PASSWORD_RULE.message)).toBeInTheDocument();
+    expect(http.calls).toHaveLength(0);
   });
 
   it('submits, shows the server message and signs out on success', async () => {

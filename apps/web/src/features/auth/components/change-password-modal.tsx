@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
-import { MODAL_WIDTH, MSG, PASSWORD_MESSAGES } from '@district/shared';
+import { MODAL_WIDTH, MSG, PASSWORD_MESSAGES, PASSWORD_RULE } from '@district/shared';
 import { updatePassword } from '../api/auth-api';
 
 interface ChangePasswordModalProps {
@@ -76,8 +76,7 @@ export function ChangePasswordModal({ open, username, onClose, onChanged }: Chan
           name="password"
           rules={[
             { required: true, message: PASSWORD_MESSAGES.newRequired },
-            { min: 6, message: PASSWORD_MESSAGES.tooShort },
-            { max: 32, message: PASSWORD_MESSAGES.tooLong },
+            { ...PASSWORD_RULE },
           ]}
         >
           <Input.Password placeholder="请输入新密码" autoComplete="new-password" />
