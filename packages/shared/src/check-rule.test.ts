@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasNestedQuantifier, parseCheckRuleJson, runCheckRule } from './check-rule.js';
+import { CHECK_RULE_MESSAGES, parseCheckRuleJson, runCheckRule } from './check-rule.js';
 
 describe('check rules', () => {
   it('consumes digits segment by segment and tests * against the whole value', () => {
@@ -16,13 +16,34 @@ describe('check rules', () => {
     expect(runCheckRule([{ digits: '1', pattern: '^😀$', message: 'x' }], '😀1').passed).toBe(true);
   });
 
-  it('spots nested quantifiers and lets ordinary patterns through', () => {
-    for (const p of ['(a+)+', '(a*)*b', '(?:\\d+x)*', '((ab)+c)+', '(x{1,5})+', '([a-z]+\\.)+com']) {
-      expect(hasNestedQuantifier(p), p).toBe(true);
+  it('runs catastrophic patterns in linear time instead of hanging (issue 8, 7b)', () => {
+    const value = `${'a'.repeat(50)}!`;
+    for (const pattern of ['^(a|a)*$', '(a+)+$', '^(a*)*b$', '^(\\w+\\s?)*$', '([a-z]+\\.)+com$']) {
+      expect(parseCheckRuleJson(JSON.stringify([{ digits: '*', pattern, message: 'm' }])).ok, pattern).toBe(true);
+      expect(runCheckRule([{ digits: '*', pattern, message: 'm' }], value), pattern).toEqual({
+        passed: false,
+        message: 'm',
+      });
     }
-    for (const p of ['^\\d{3}$', '(ab)+', '(\\d{3})+', '[(+*)]+', '^(A|B)\\d+$', '\\(a+\\)+', '(a+)?']) {
-      expect(hasNestedQuantifier(p), p).toBe(false);
+    expect(runCheckRule([{ digits: '*', pattern: '^(a|a)*$', message: 'm' }], 'a'.repeat(1000)).passed).toBe(true);
+  });
+
+  it('keeps JavaScript spellings: \\u escapes, named groups, escaped slashes', () => {
+    const run = (pattern: string, value: string) => runCheckRule([{ digits: '*', pattern, message: 'x' }], value).passed;
+    expect(run('^[\\u4e00-\\u9fa5]{2}$', '东城')).toBe(true);
+    expect(run('^[\\u4e00-\\u9fa5]{2}$', 'ab')).toBe(false);
+    expect(run('^\\u{1F3E0}$', '🏠')).toBe(true);
+    expect(run('^\\\\u4e00$', '\\u4e00')).toBe(true);
+    expect(run('^(?<year>\\d{4})\\/\\d{2}$', '2026/11')).toBe(true);
+    expect(run('^.{3}$', '东🏠城')).toBe(true);
+  });
+
+  it('refuses at save what RE2 cannot run, with a message that says so', () => {
+    const parse = (pattern: string) => parseCheckRuleJson(JSON.stringify([{ digits: '*', pattern, message: 'm' }]));
+    for (const pattern of ['(a)\\1', '^(?=.*\\d)\\w+$', '(?<!x)y', 'a{1001}']) {
+      expect(parse(pattern), pattern).toEqual({ ok: false, message: CHECK_RULE_MESSAGES.patternUnsupported(1) });
     }
+    expect(parse('(')).toEqual({ ok: false, message: CHECK_RULE_MESSAGES.patternInvalid(1) });
   });
 
   it('validates rule JSON with a message per problem', () => {

@@ -158,7 +158,8 @@ describe.each(targets)('fill rules, check rules and the duplicate check on $name
       ['[]', '规则内容至少包含一条规则'],
       ['[{"digits":"0","pattern":"a","message":"m"}]', '第1条规则的 digits 须为正整数或 *'],
       ['[{"digits":"*","pattern":"(","message":"m"}]', '第1条规则的 pattern 不是有效的正则表达式'],
-      ['[{"digits":"*","pattern":"(a+)+$","message":"m"}]', '含有嵌套量词'],
+      ['[{"digits":"*","pattern":"(a)\\\\1","message":"m"}]', CHECK_RULE_MESSAGES.patternUnsupported(1)],
+      ['[{"digits":"*","pattern":"^(?=.*\\\\d)\\\\w+$","message":"m"}]', CHECK_RULE_MESSAGES.patternUnsupported(1)],
       ['[{"digits":"*","pattern":"a","message":" "}]', '第1条规则的 message 不能为空'],
       [JSON.stringify([{ digits: '*', pattern: 'a'.repeat(501), message: 'm' }]), '不能超过500个字符'],
     ]) {
@@ -172,6 +173,25 @@ describe.each(targets)('fill rules, check rules and the duplicate check on $name
       ruleJson: JSON.stringify(rule),
     });
     expect(dup.json().message).toBe('规则编码“house_rule”已存在');
+  });
+
+  it('cannot be hung by a catastrophic pattern: ^(a|a)*$ answers at once (issue 8, 7b)', async () => {
+    for (const [code, pattern] of [
+      ['redos_alt', '^(a|a)*$'],
+      ['redos_nested', '(a+)+$'],
+    ]) {
+      const add = await call('POST', '/sys/checkRule/add', {
+        ruleName: '回溯测试',
+        ruleCode: code,
+        ruleJson: JSON.stringify([{ digits: '*', pattern, message: '只能由字母a组成' }]),
+      });
+      expect(add.statusCode, pattern).toBe(200);
+      const value = encodeURIComponent(encodeURIComponent(`${'a'.repeat(50)}!`));
+      const res = await call('GET', `/sys/checkRule/checkByCode?ruleCode=${code}&value=${value}`, undefined, staff);
+      expect([res.statusCode, res.json().success, res.json().message]).toEqual([200, false, '只能由字母a组成']);
+      const good = await call('GET', `/sys/checkRule/checkByCode?ruleCode=${code}&value=${'a'.repeat(1000)}`);
+      expect(good.json().success).toBe(true);
+    }
   });
 
   it('answers the duplicate check for registered pairs only', async () => {

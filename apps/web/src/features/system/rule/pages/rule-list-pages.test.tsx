@@ -147,8 +147,9 @@ describe('check rule page', () => {
     await userEvent.type(within(dialog).getByLabelText('规则编码'), 'mobile');
     const json = within(dialog).getByLabelText('规则内容');
     await userEvent.click(json);
-    await userEvent.paste('[{"digits":"*","pattern":"(\\\\d+)+$","message":"m"}]');
-    expect(await within(dialog).findByText(/含有嵌套量词/)).toBeInTheDocument();
+    // Lookarounds cannot run on the linear-time engine (RE2): refused before the call.
+    await userEvent.paste('[{"digits":"*","pattern":"^(?=.*\\\\d)\\\\w+$","message":"m"}]');
+    expect(await within(dialog).findByText(/使用了不支持的写法/)).toBeInTheDocument();
     await userEvent.clear(json);
     await userEvent.click(json);
     await userEvent.paste('[{"digits":"*","pattern":"^1\\\\d{10}$","message":"请输入正确手机号"}]');
