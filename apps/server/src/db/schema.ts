@@ -218,6 +218,8 @@ export interface SysDataLog {
   action: string;
   createBy: string | null;
   createTime: string;
+  /** The tenant the write was made in (null: rows older than the column whose maker was ambiguous). */
+  tenantId: number | null;
 }
 
 export interface SysCategory extends Audit {

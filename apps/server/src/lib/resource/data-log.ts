@@ -13,9 +13,16 @@ export function snapshot(row: Row): string {
   return JSON.stringify(copy);
 }
 
+/** Who wrote: the account and the tenant it acted in (the request's user). */
+export interface DataLogActor {
+  username: string;
+  tenantId: number | null;
+}
+
 /**
  * Appends a version of a record to sys_data_log (inside the caller's transaction), so any two
- * versions of a record can be compared later.
+ * versions of a record can be compared later. The row carries the tenant the write was made in:
+ * data logs are read per tenant like any other tenant data.
  */
 export async function writeDataLog(
   trx: Kysely<Database>,
@@ -23,7 +30,7 @@ export async function writeDataLog(
   dataId: string,
   action: 'add' | 'edit' | 'delete',
   content: Row,
-  by: string | null,
+  by: DataLogActor | null,
 ): Promise<void> {
   const last = await trx
     .selectFrom('sysDataLog')
@@ -41,8 +48,9 @@ export async function writeDataLog(
       dataVersion: version,
       dataContent: snapshot(content),
       action,
-      createBy: by,
+      createBy: by?.username ?? null,
       createTime: formatDateTime(),
+      tenantId: by?.tenantId ?? null,
     })
     .execute();
 }

@@ -6,7 +6,7 @@ import { currentUser } from '../../plugins/guard.js';
 import { ApiError, ok, parse } from '../http.js';
 import { newId } from '../ids.js';
 import { formatDateTime } from '../time.js';
-import { snapshot } from './data-log.js';
+import { snapshot, type DataLogActor } from './data-log.js';
 import { loadDictLabels, loadDictValues } from './dict-text.js';
 import {
   errorReportPath,
@@ -203,7 +203,7 @@ async function importExcel(app: FastifyInstance, def: ResourceDef, request: Fast
         if (def.afterCreate) await def.afterCreate(item.row, item.body, { ...ctx, trx });
         await trx
           .insertInto('sysDataLog')
-          .values(dataLogRow(def, item.row, ctx.user.username))
+          .values(dataLogRow(def, item.row, ctx.user))
           .execute();
       });
       success++;
@@ -240,7 +240,7 @@ async function importExcel(app: FastifyInstance, def: ResourceDef, request: Fast
         else if (def.afterCreate) for (const i of items) await def.afterCreate(i.row, i.body, { ...ctx, trx });
         await trx
           .insertInto('sysDataLog')
-          .values(items.map((i) => dataLogRow(def, i.row, ctx.user.username)))
+          .values(items.map((i) => dataLogRow(def, i.row, ctx.user)))
           .execute();
       });
       success += items.length;
@@ -309,7 +309,7 @@ async function importExcel(app: FastifyInstance, def: ResourceDef, request: Fast
   return reply.send(ok(result, `导入成功！共 ${success} 条数据`));
 }
 
-function dataLogRow(def: ResourceDef, row: Row, by: string) {
+function dataLogRow(def: ResourceDef, row: Row, by: DataLogActor) {
   return {
     id: newId(),
     dataTable: def.name,
@@ -317,8 +317,9 @@ function dataLogRow(def: ResourceDef, row: Row, by: string) {
     dataVersion: 1,
     dataContent: snapshot(row),
     action: 'add',
-    createBy: by,
+    createBy: by.username,
     createTime: formatDateTime(),
+    tenantId: by.tenantId,
   };
 }
 

@@ -195,7 +195,7 @@ export async function createRecord(def: ResourceDef, body: any, ctx: ResourceCon
     await (trx as any).insertInto(def.table).values(row).execute();
     const tx: TxContext = { ...ctx, trx };
     if (def.afterCreate) await def.afterCreate(row, body, tx);
-    await writeDataLog(trx, def.name, String(row[idOf(def)]), 'add', row, ctx.user.username);
+    await writeDataLog(trx, def.name, String(row[idOf(def)]), 'add', row, ctx.user);
   });
   await dataChanged(ctx.request.server.ctx.kv);
   return row;
@@ -219,7 +219,7 @@ export async function updateRecord(def: ResourceDef, body: any, ctx: ResourceCon
     const tx: TxContext = { ...ctx, trx };
     if (def.afterUpdate) await def.afterUpdate({ ...before, ...changes }, body, tx);
     after = (await (trx as any).selectFrom(def.table).selectAll().where(idOf(def), '=', id).executeTakeFirst()) as Row;
-    await writeDataLog(trx, def.name, id, 'edit', after, ctx.user.username);
+    await writeDataLog(trx, def.name, id, 'edit', after, ctx.user);
   });
   await dataChanged(ctx.request.server.ctx.kv);
   return after;
@@ -244,7 +244,7 @@ export async function deleteRecords(def: ResourceDef, ids: string[], ctx: Resour
     }
     if (def.afterDelete) await def.afterDelete(rows, tx);
     for (const row of rows) {
-      await writeDataLog(trx, def.name, String(row[idOf(def)]), 'delete', { ...row, delFlag: 1 }, ctx.user.username);
+      await writeDataLog(trx, def.name, String(row[idOf(def)]), 'delete', { ...row, delFlag: 1 }, ctx.user);
     }
   });
   await dataChanged(ctx.request.server.ctx.kv);

@@ -59,7 +59,7 @@ export default async function dictAdminRoutes(app: FastifyInstance): Promise<voi
     await db.transaction().execute(async (trx) => {
       const changes = { delFlag: 0, updateBy: by, updateTime: formatDateTime() };
       await trx.updateTable('sysDict').set(changes).where('id', '=', row.id).execute();
-      await writeDataLog(trx, dictResource.name, row.id, 'edit', { ...row, ...changes }, by);
+      await writeDataLog(trx, dictResource.name, row.id, 'edit', { ...row, ...changes }, currentUser(request));
     });
     return ok(null, DICT_MESSAGES.restored);
   });

@@ -1,7 +1,10 @@
 import { PERM } from '@district/shared';
 import type { ResourceDef } from '../../lib/resource/resource.types.js';
 
-/** Login (type 1) and operation (type 2) logs: read-only, newest first. */
+/**
+ * Login (type 1) and operation (type 2) logs: read-only, newest first. Each row carries the tenant it was made in
+ * and is read in that tenant only (rows without a tenant, e.g. anonymous calls, in none).
+ */
 export const logResource: ResourceDef = {
   name: 'sys_log',
   title: '系统日志',
@@ -23,10 +26,11 @@ export const logResource: ResourceDef = {
     createTime: { type: 'datetime', title: '时间', filter: true, sort: true },
   },
   permissions: { list: PERM.logList, exportXls: PERM.logList },
+  tenancy: { kind: 'column' },
   skip: ['importExcel'],
 };
 
-/** Versions of records as every write left them (sys_data_log). */
+/** Versions of records as every write left them (sys_data_log), per tenant like the logs above. */
 export const dataLogResource: ResourceDef = {
   name: 'sys_data_log',
   title: '数据日志',
@@ -43,4 +47,5 @@ export const dataLogResource: ResourceDef = {
     createTime: { type: 'datetime', title: '时间', filter: true, sort: true },
   },
   permissions: { list: PERM.dataLogList },
+  tenancy: { kind: 'column' },
 };

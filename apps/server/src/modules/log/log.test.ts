@@ -1,5 +1,9 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedId } from '../../db/seeds/seed-id.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
+
+const ROLE_ADMIN = seedId('role:admin');
 
 describe.each(targets)('logs on $name', (target) => {
   let t: TestApp;
@@ -86,5 +90,84 @@ describe.each(targets)('logs on $name', (target) => {
     expect(res.json().message).toBe('只能比较同一条数据的不同版本');
     const staff = await t.login('staff');
     expect((await t.request({ method: 'GET', url: '/sys/log/list', token: staff })).statusCode).toBe(403);
+  });
+
+  it('keeps every log to its tenant: an administrator of tenant 1001 sees nothing of tenant 1002', async () => {
+    // Two administrators (the administrator role) who belong to one tenant each.
+    for (const [username, tenant] of [
+      ['logadmin1', 1001],
+      ['logadmin2', 1002],
+    ] as const) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/sys/user/add',
+        token: admin,
+        tenant,
+        payload: {
+          username,
+          realname: `租户${tenant}管理员`,
+          password: 'Passw0rd!',
+          confirmpassword: 'Passw0rd!',
+          selectedroles: ROLE_ADMIN,
+          relTenantIds: String(tenant),
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const t1 = await t.login('logadmin1', 'Passw0rd!');
+    const t2 = await t.login('logadmin2', 'Passw0rd!');
+    // The tenant-1002 administrator works: a list call and a record with two versions.
+    expect((await t.request({ method: 'GET', url: '/sys/position/list', token: t2 })).statusCode).toBe(200);
+    const id = (
+      await t.request({
+        method: 'POST',
+        url: '/sys/position/add',
+        token: t2,
+        payload: { code: 'T2SECRET', name: '二号租户职务' },
+      })
+    ).json().result.id as string;
+    await t.request({ method: 'PUT', url: '/sys/position/edit', token: t2, payload: { id, name: '二号租户职务改' } });
+    await t.app.operationLog.flush();
+
+    const get = (url: string, token: string) => t.request({ method: 'GET', url, token });
+    const usernames = async (token: string, logType: number) =>
+      (await get(`/sys/log/list?logType=${logType}&pageSize=500`, token))
+        .json()
+        .result.records.map((r: { username: string }) => r.username) as string[];
+    // Tenant 1001 sees its own rows, never tenant 1002's (sign-ins nor calls).
+    expect(await usernames(t1, 1)).toContain('logadmin1');
+    expect(await usernames(t1, 1)).not.toContain('logadmin2');
+    expect(await usernames(t1, 2)).not.toContain('logadmin2');
+    // Tenant 1002 sees them.
+    expect(await usernames(t2, 1)).toContain('logadmin2');
+    expect(await usernames(t2, 2)).toContain('logadmin2');
+    expect(await usernames(t2, 1)).not.toContain('logadmin1');
+
+    // Data log, its versions and their comparison, and the export.
+    const t1Data = (await get(`/sys/dataLog/list?dataId=${id}`, t1)).json().result;
+    expect(t1Data.total).toBe(0);
+    expect((await get(`/sys/dataLog/list?dataId=${id}`, t2)).json().result.total).toBe(2);
+    expect((await get(`/sys/dataLog/queryDataVersion?dataTable=sys_position&dataId=${id}`, t1)).json().result).toEqual(
+      [],
+    );
+    const versions = (await get(`/sys/dataLog/queryDataVersion?dataTable=sys_position&dataId=${id}`, t2)).json()
+      .result as { id: string }[];
+    expect(versions).toHaveLength(2);
+    const compare = `/sys/dataLog/queryCompareList?dataId1=${versions[0]!.id}&dataId2=${versions[1]!.id}`;
+    expect((await get(compare, t1)).statusCode).toBe(404);
+    expect((await get(compare, t2)).statusCode).toBe(200);
+    // The log's export (the data log has none) leaves them out too.
+    await t.app.operationLog.flush();
+    const opsExport = await get(`/sys/log/exportXls?logType=2`, t1);
+    expect(opsExport.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(opsExport.rawPayload as unknown as ArrayBuffer);
+    const cells = JSON.stringify(wb.worksheets[0]!.getSheetValues());
+    expect(cells).toContain('logadmin1');
+    expect(cells).not.toContain('logadmin2');
+    // Every row written carries its tenant.
+    const db = t.app.ctx.db.db;
+    const rows = await db.selectFrom('sysDataLog').selectAll().where('dataId', '=', id).execute();
+    expect(rows.map((r) => r.tenantId)).toEqual([1002, 1002]);
   });
 });

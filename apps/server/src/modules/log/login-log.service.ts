@@ -5,7 +5,21 @@ import { formatDateTime } from '../../lib/time.js';
 
 export const LOG_TYPE_LOGIN = 1;
 
-/** One row of the login log: every attempt, its outcome and where it came from. */
+/** The tenant an account signs in to by default: its chosen one if it still belongs to it, else its first. */
+async function defaultTenant(db: Kysely<Database>, userId: string): Promise<number | null> {
+  const user = await db.selectFrom('sysUser').select('loginTenantId').where('id', '=', userId).executeTakeFirst();
+  const tenants = (
+    await db.selectFrom('sysUserTenant').select('tenantId').where('userId', '=', userId).orderBy('id').execute()
+  ).map((t) => Number(t.tenantId));
+  const chosen = user?.loginTenantId != null ? Number(user.loginTenantId) : null;
+  return chosen !== null && tenants.includes(chosen) ? chosen : (tenants[0] ?? null);
+}
+
+/**
+ * One row of the login log: every attempt, its outcome and where it came from. The row belongs to the tenant
+ * the account signed in to; when the caller does not say (failed attempts, logout), the account's default
+ * tenant, so that tenant's administrators see attempts on their accounts. Attempts on unknown names have none.
+ */
 export async function recordLogin(
   db: Kysely<Database>,
   entry: {
@@ -17,6 +31,8 @@ export async function recordLogin(
     tenantId?: number | null;
   },
 ): Promise<void> {
+  const tenantId =
+    entry.tenantId !== undefined ? entry.tenantId : entry.userId ? await defaultTenant(db, entry.userId) : null;
   await db
     .insertInto('sysLog')
     .values({
@@ -32,7 +48,7 @@ export async function recordLogin(
       requestParam: null,
       requestType: null,
       costTime: null,
-      tenantId: entry.tenantId ?? null,
+      tenantId,
       createTime: formatDateTime(),
       result: entry.success ? 1 : 0,
     })

@@ -284,7 +284,7 @@ export async function addPermission(db: Db, user: AuthUser, body: PermissionCrea
         .values({ id: newId(), roleId, permissionId: row.id, dataRuleIds: null, operateDate: now, operateIp: null })
         .execute();
     }
-    await writeDataLog(trx, LOG_TABLE, row.id, 'add', { ...row }, user.username);
+    await writeDataLog(trx, LOG_TABLE, row.id, 'add', { ...row }, user);
   });
   return row;
 }
@@ -304,7 +304,7 @@ export async function editPermission(db: Db, user: AuthUser, body: PermissionUpd
     await trx.updateTable('sysPermission').set(changes).where('id', '=', before.id).execute();
     await syncLeaf(trx, [before.parentId, fields.parentId]);
     after = await trx.selectFrom('sysPermission').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
-    await writeDataLog(trx, LOG_TABLE, before.id, 'edit', { ...after }, user.username);
+    await writeDataLog(trx, LOG_TABLE, before.id, 'edit', { ...after }, user);
   });
   return after;
 }
@@ -358,7 +358,7 @@ export async function deletePermissions(db: Db, user: AuthUser, ids: string[]): 
       list.map((id) => byId.get(id)!.parentId).filter((p) => p && !doomed.has(p)),
     );
     for (const id of list) {
-      await writeDataLog(trx, LOG_TABLE, id, 'delete', { ...byId.get(id)!, delFlag: 1 }, user.username);
+      await writeDataLog(trx, LOG_TABLE, id, 'delete', { ...byId.get(id)!, delFlag: 1 }, user);
     }
   });
   return list.length;

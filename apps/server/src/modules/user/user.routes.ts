@@ -97,11 +97,12 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     const list = splitIds(ids);
     const rows = await scopedUsers(request, list);
     if (status === USER_STATUS.frozen) assertMayDisable(rows, resourceContext(app, request), 'freeze');
-    const me = currentUser(request).username;
+    const actor = currentUser(request);
+    const me = actor.username;
     const now = formatDateTime();
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('sysUser').set({ status, updateBy: me, updateTime: now }).where('id', 'in', list).execute();
-      for (const row of rows) await writeDataLog(trx, def.name, String(row.id), 'edit', { ...row, status }, me);
+      for (const row of rows) await writeDataLog(trx, def.name, String(row.id), 'edit', { ...row, status }, actor);
     });
     if (status === USER_STATUS.frozen) for (const id of list) await appCtx.tokens.revokeUser(id);
     await appCtx.authCache.invalidate();
