@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
-import type { AppConfig } from './config.js';
+import { trustProxyOption, type AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { createDb } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -77,7 +77,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Request ids are generated here; tracing headers from outside are not trusted.
     genReqId: () => crypto.randomUUID(),

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_MAX_UPLOAD_MB, PASSWORD_RULE, SESSION_TTL_MS } from '@district/shared';
@@ -27,7 +28,11 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Password of users imported from a spreadsheet without one (8+ characters, letters and digits). */
   userInitialPassword: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe: none (false), that many hops nearest to us (a number; TRUST_PROXY=true
+   * is one hop), or only these addresses/CIDRs. Handed to Fastify's `trustProxy` as is.
+   */
+  trustProxy: false | number | string[];
   logLevel: string;
 }
 
@@ -45,6 +50,42 @@ function int(name: string, value: string | undefined, fallback: number): number 
   return n;
 }
 
+/**
+ * TRUST_PROXY: `false` (default), `true` (the one proxy in front of us: its hop only, so a forged
+ * X-Forwarded-For entry further left is never taken as the client), a number of hops, or a comma list of
+ * proxy addresses / CIDRs. Believing every hop would let a client pick its own address and get past the
+ * per-address login limit.
+ */
+function trustProxy(value: string | undefined): false | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || ['0', 'false', 'no', 'off'].includes(text.toLowerCase())) return false;
+  if (['true', 'yes', 'on'].includes(text.toLowerCase())) return 1;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const list = text.split(',').map((s) => s.trim());
+  for (const item of list) {
+    const [address = '', bits, ...rest] = item.split('/');
+    const version = isIP(address);
+    const max = version === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max);
+    if (!version || !bitsOk || rest.length > 0) {
+      throw new Error(`配置项 TRUST_PROXY 须为 true、跳数或以逗号分隔的代理地址/网段，当前值：${value}`);
+    }
+  }
+  return list;
+}
+
+/**
+ * Fastify's `trustProxy` for the configured value. Fastify (5.12) ignores a bare hop count (it cannot vouch for
+ * the immediate peer), so hops become a function: the socket's peer and the next hops-1 entries are our
+ * proxies, and the entry after them is the client. A list is handed over as is.
+ */
+export function trustProxyOption(
+  trust: AppConfig['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const defaultDist = path.join(repoRoot, 'apps/web/dist');
   const config: AppConfig = {
@@ -59,14 +100,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: env.WEB_DIST === '' ? null : env.WEB_DIST || defaultDist,
     captchaEnabled: bool(env.CAPTCHA_ENABLED, true),
     guestEnabled: bool(env.GUEST_ENABLED, true),
-    showSettings: bool(env.SHOW_SETTINGS, true),
+    // The appearance drawer is a development preview (app-spec §2): off unless asked for.
+    showSettings: bool(env.SHOW_SETTINGS, false),
     tokenTtlMs: int('TOKEN_TTL_MS', env.TOKEN_TTL_MS, SESSION_TTL_MS),
     loginMaxFailures: int('LOGIN_MAX_FAILURES', env.LOGIN_MAX_FAILURES, 5),
     loginLockMinutes: int('LOGIN_LOCK_MINUTES', env.LOGIN_LOCK_MINUTES, 10),
     loginIpMaxFailures: int('LOGIN_IP_MAX_FAILURES', env.LOGIN_IP_MAX_FAILURES, 30),
     seedDemo: bool(env.SEED_DEMO, true),
     userInitialPassword: env.USER_INITIAL_PASSWORD || 'Asset@2026',
-    trustProxy: bool(env.TRUST_PROXY, false),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     ...overrides,
   };

@@ -29,7 +29,8 @@ describe('check rules', () => {
   });
 
   it('keeps JavaScript spellings: \\u escapes, named groups, escaped slashes', () => {
-    const run = (pattern: string, value: string) => runCheckRule([{ digits: '*', pattern, message: 'x' }], value).passed;
+    const run = (pattern: string, value: string) =>
+      runCheckRule([{ digits: '*', pattern, message: 'x' }], value).passed;
     expect(run('^[\\u4e00-\\u9fa5]{2}$', '东城')).toBe(true);
     expect(run('^[\\u4e00-\\u9fa5]{2}$', 'ab')).toBe(false);
     expect(run('^\\u{1F3E0}$', '🏠')).toBe(true);

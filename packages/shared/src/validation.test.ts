@@ -80,9 +80,18 @@ describe('the one password rule', () => {
       confirmpassword: '111111',
     });
     expect(own.success ? null : own.error.issues[0]?.message).toBe(PASSWORD_RULE.message);
-    const reset = userChangePasswordSchema.safeParse({ username: 'staff', password: '111111', confirmpassword: '111111' });
+    const reset = userChangePasswordSchema.safeParse({
+      username: 'staff',
+      password: '111111',
+      confirmpassword: '111111',
+    });
     expect(reset.success ? null : reset.error.issues[0]?.message).toBe(PASSWORD_RULE.message);
-    const add = userAddSchema.safeParse({ username: 'new_one', realname: '新用户', password: '111111', confirmpassword: '111111' });
+    const add = userAddSchema.safeParse({
+      username: 'new_one',
+      realname: '新用户',
+      password: '111111',
+      confirmpassword: '111111',
+    });
     expect(add.success ? null : add.error.issues.map((i) => i.message)).toContain(PASSWORD_RULE.message);
   });
 });

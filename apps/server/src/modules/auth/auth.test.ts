@@ -1,5 +1,6 @@
 import { GUEST_CREDENTIALS, MSG, PASSWORD_MESSAGES, PASSWORD_RULE, type LoginResult } from '@district/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
 import { SEED_ACCOUNTS, SEED_TENANTS } from '../../db/seeds/demo.seed.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
 
@@ -63,9 +64,10 @@ describe.each(targets)('session calls on $name', (target) => {
 
   it('locks an account after repeated failures, even for the right password', async () => {
     const attempt = (password: string) =>
-      t.request({ method: 'POST', url: '/sys/login', payload: { username: 'guest', password } });
+      t.request({ method: 'POST', url: '/sys/login', payload: { username: staff.username, password } });
+    await t.login(staff.username); // a success clears the failures earlier tests left
     for (let i = 0; i < 3; i++) expect((await attempt('wrong-password')).statusCode).toBe(400);
-    const locked = await attempt(GUEST_CREDENTIALS.password);
+    const locked = await attempt(staff.password);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe(MSG.accountLocked);
     // Another account from the same address is not affected.
@@ -74,10 +76,32 @@ describe.each(targets)('session calls on $name', (target) => {
         await t.request({
           method: 'POST',
           url: '/sys/login',
-          payload: { username: staff.username, password: staff.password },
+          payload: { username: admin.username, password: admin.password },
         })
       ).statusCode,
     ).toBe(200);
+    // The later tests sign staff in again.
+    await t.app.ctx.kv.del(`login:lock:user:${staff.username}`);
+  });
+
+  it('never locks the shared guest account: six wrong passwords, then the right one from elsewhere', async () => {
+    const guestLogin = (url: string, password: string, remoteAddress: string) =>
+      t.request({ method: 'POST', url, remoteAddress, payload: { username: GUEST_CREDENTIALS.username, password } });
+    for (let i = 0; i < 6; i++) {
+      const wrong = await guestLogin(i % 2 ? '/sys/apiLogin' : '/sys/login', 'wrong-password', '198.51.100.7');
+      expect([wrong.statusCode, wrong.json().message]).toEqual([400, MSG.loginFailed]);
+    }
+    expect((await guestLogin('/sys/apiLogin', GUEST_CREDENTIALS.password, '198.51.100.8')).statusCode).toBe(200);
+    // Spelling the name differently does not lock it either.
+    for (let i = 0; i < 4; i++) {
+      await t.request({
+        method: 'POST',
+        url: '/sys/login',
+        remoteAddress: '198.51.100.7',
+        payload: { username: GUEST_CREDENTIALS.username.toUpperCase(), password: 'wrong-password' },
+      });
+    }
+    expect((await guestLogin('/sys/apiLogin', GUEST_CREDENTIALS.password, '198.51.100.9')).statusCode).toBe(200);
   });
 
   it('rejects malformed JSON, wrong types and unknown fields with 400 and a Chinese message', async () => {
@@ -156,7 +180,12 @@ describe.each(targets)('session calls on $name', (target) => {
 
     // The same rule as add and reset (issue 8 point 5): 111111 was accepted here.
     for (const weak of ['111111', 'abcdefgh', 'Ab1']) {
-      const res = await change({ username: 'staff', oldpassword: staff.password, password: weak, confirmpassword: weak });
+      const res = await change({
+        username: 'staff',
+        oldpassword: staff.password,
+        password: weak,
+        confirmpassword: weak,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(PASSWORD_RULE.message);
     }
@@ -311,6 +340,98 @@ describe.each(targets)('image captcha on $name', (target) => {
 });
 
 describe('address rate limit', () => {
+  it('counts wrong guest passwords against the caller’s address only', async () => {
+    const t = await startApp(targets[0]!, { loginIpMaxFailures: 3, loginMaxFailures: 100 });
+    try {
+      const guestLogin = (password: string, remoteAddress: string) =>
+        t.request({
+          method: 'POST',
+          url: '/sys/apiLogin',
+          remoteAddress,
+          payload: { username: GUEST_CREDENTIALS.username, password },
+        });
+      for (let i = 0; i < 3; i++) expect((await guestLogin('wrong-password', '198.51.100.20')).statusCode).toBe(400);
+      const limited = await guestLogin(GUEST_CREDENTIALS.password, '198.51.100.20');
+      expect([limited.statusCode, limited.json().message]).toEqual([429, MSG.tooManyRequests]);
+      expect((await guestLogin(GUEST_CREDENTIALS.password, '198.51.100.21')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('behind one trusted proxy hop, rotating X-Forwarded-For values do not reset the limit', async () => {
+    const t = await startApp(targets[0]!, {
+      loginIpMaxFailures: 3,
+      loginMaxFailures: 100,
+      trustProxy: loadConfig({ TRUST_PROXY: 'true' }).trustProxy,
+    });
+    try {
+      // The proxy at 10.0.0.5 appends the address it saw (203.0.113.9); the client forges what comes before.
+      const attempt = (forged: string, password = 'x') =>
+        t.request({
+          method: 'POST',
+          url: '/sys/login',
+          remoteAddress: '10.0.0.5',
+          headers: { 'x-forwarded-for': `${forged}, 203.0.113.9` },
+          payload: { username: admin.username, password },
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt(`192.0.2.${i + 1}`)).statusCode).toBe(400);
+      const res = await attempt('192.0.2.200', admin.password);
+      expect([res.statusCode, res.json().message]).toEqual([429, MSG.tooManyRequests]);
+      // Another client behind the same proxy is not affected.
+      const other = await t.request({
+        method: 'POST',
+        url: '/sys/login',
+        remoteAddress: '10.0.0.5',
+        headers: { 'x-forwarded-for': '203.0.113.10' },
+        payload: { username: admin.username, password: admin.password },
+      });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with a list of proxies, trusts only those hops', async () => {
+    const t = await startApp(targets[0]!, {
+      loginIpMaxFailures: 2,
+      loginMaxFailures: 100,
+      trustProxy: loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.1' }).trustProxy,
+    });
+    try {
+      const attempt = (remoteAddress: string, xff: string) =>
+        t.request({
+          method: 'POST',
+          url: '/sys/login',
+          remoteAddress,
+          headers: { 'x-forwarded-for': xff },
+          payload: { username: admin.username, password: 'x' },
+        });
+      // Two proxies of ours, then the client; the forged first entry is not believed.
+      await attempt('10.1.2.3', '192.0.2.1, 203.0.113.50, 192.168.1.1');
+      await attempt('10.1.2.3', '192.0.2.2, 203.0.113.50, 192.168.1.1');
+      expect((await attempt('10.1.2.3', '192.0.2.3, 203.0.113.50, 192.168.1.1')).statusCode).toBe(429);
+      // A caller that is not one of our proxies is taken at its own address, whatever it forwards.
+      expect((await attempt('203.0.113.77', '203.0.113.50')).statusCode).toBe(400);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('reads TRUST_PROXY as off, one hop, a number of hops or a list of addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow('TRUST_PROXY');
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/40' })).toThrow('TRUST_PROXY');
+  });
+
   it('answers 429 once one address has failed too often', async () => {
     const t = await startApp(targets[0]!, { loginIpMaxFailures: 2, loginMaxFailures: 100 });
     try {

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { MSG, type LoginResult } from '@district/shared';
+import { GUEST_CREDENTIALS, MSG, type LoginResult } from '@district/shared';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../lib/http.js';
 import { formatDateTime } from '../../lib/time.js';
@@ -54,6 +54,9 @@ export async function login(
   const ipKey = `login:fail:ip:${client.ip}`;
   const userKey = `login:fail:user:${username.toLowerCase()}`;
   const lockKey = `login:lock:user:${username.toLowerCase()}`;
+  // The guest's credentials ship in the web bundle and every visitor of the public pages signs in with them:
+  // locking it would let anyone take those pages down. Its failures count against the address only.
+  const lockable = username.toLowerCase() !== GUEST_CREDENTIALS.username.toLowerCase();
   const logFailure = (content: string, userId: string | null = null) =>
     recordLogin(db, {
       content: `用户名: ${username}，登录失败：${content}`,
@@ -67,7 +70,7 @@ export async function login(
     await logFailure('来源地址失败次数过多');
     throw new ApiError(429, MSG.tooManyRequests);
   }
-  if (await kv.get(lockKey)) {
+  if (lockable && (await kv.get(lockKey))) {
     await logFailure('账号已临时锁定');
     throw new ApiError(429, MSG.accountLocked);
   }
@@ -98,8 +101,8 @@ export async function login(
   const valid = await verifyPassword(user?.password ?? (await getDummyHash()), attempt.password);
   if (!user || !valid) {
     await kv.incr(ipKey, IP_WINDOW_MS);
-    const failures = await kv.incr(userKey, config.loginLockMinutes * 60_000);
-    if (failures >= config.loginMaxFailures) {
+    const failures = lockable ? await kv.incr(userKey, config.loginLockMinutes * 60_000) : 0;
+    if (lockable && failures >= config.loginMaxFailures) {
       await kv.set(lockKey, '1', config.loginLockMinutes * 60_000);
       await kv.del(userKey);
     }

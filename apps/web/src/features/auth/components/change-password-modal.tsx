@@ -74,10 +74,7 @@ export function ChangePasswordModal({ open, username, onClose, onChanged }: Chan
         <Form.Item
           label="新密码"
           name="password"
-          rules={[
-            { required: true, message: PASSWORD_MESSAGES.newRequired },
-            { ...PASSWORD_RULE },
-          ]}
+          rules={[{ required: true, message: PASSWORD_MESSAGES.newRequired }, { ...PASSWORD_RULE }]}
         >
           <Input.Password placeholder="请输入新密码" autoComplete="new-password" />
         </Form.Item>
