@@ -17,3 +17,21 @@ export function navigateTo(to: string, options?: { replace?: boolean }): void {
   else if (options?.replace) window.location.replace(to);
   else window.location.assign(to);
 }
+
+/** Query parameter of the login page naming where to go after signing in. */
+export const REDIRECT_PARAM = 'redirect';
+
+/** The login page with a way back to `target` (path and query) after a successful sign-in. */
+export function loginPathFor(loginPath: string, target: string): string {
+  return `${loginPath}?${new URLSearchParams({ [REDIRECT_PARAM]: target }).toString()}`;
+}
+
+/**
+ * The redirect target if it is a path inside this app, else null: only `/…` (not `//host`, not a
+ * backslash trick, not the account pages), so a crafted link cannot send a fresh session elsewhere.
+ */
+export function safeRedirect(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  if (value === '/user' || value.startsWith('/user/') || value.startsWith('/user?')) return null;
+  return value;
+}

@@ -20,6 +20,11 @@ describe.each(targets)('platform settings on $name', (target) => {
     });
   });
 
+  it('keeps the settings drawer (a development preview) off unless SHOW_SETTINGS asks for it', async () => {
+    const info = (await t.request({ method: 'GET', url: '/sys/platform/info' })).json().result;
+    expect(info.showSettings).toBe(false);
+  });
+
   it('stores names with Chinese, emoji and four-byte characters unchanged', async () => {
     const systemName = '𠮷祥区资产平台🏠 Ⅱ';
     const put = await t.request({

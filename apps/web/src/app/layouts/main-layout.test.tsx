@@ -13,7 +13,7 @@ import { useTabsStore } from './multi-tab/tabs-store';
 
 let restore = () => undefined as void;
 
-function signedIn(routes: Parameters<typeof mockHttp>[0] = {}) {
+function signedIn(routes: Parameters<typeof mockHttp>[0] = {}, platform: Record<string, unknown> = {}) {
   localStore.set(STORAGE_KEYS.accessToken, 'tok', SESSION_TTL_MS);
   useSessionStore.setState({
     token: 'tok',
@@ -28,6 +28,7 @@ function signedIn(routes: Parameters<typeof mockHttp>[0] = {}) {
       logoTitle: '测试子系统',
       showSettings: true,
       captchaEnabled: false,
+      ...platform,
     }),
     'GET /sys/user/current': ok({
       username: 'admin',
@@ -128,5 +129,21 @@ describe('main layout', () => {
     expect(localStore.get(STORAGE_KEYS.colorWeak)).toBe(true);
     await userEvent.click(screen.getByRole('switch', { name: '色弱模式' }));
     expect(document.documentElement.style.filter).toBe('');
+  });
+
+  it('hides the settings gear when the platform does not offer the drawer', async () => {
+    signedIn({}, { showSettings: false });
+    renderWithApp(<AppShell />, { route: '/dashboard/analysis' });
+    expect(await screen.findByText('欢迎您，管理员')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '系统设置' })).not.toBeInTheDocument();
+  });
+
+  it('shows a 20-character logo title whole, on two smaller lines instead of cutting it', async () => {
+    const title = '区域资产资源管理与发布平台物联网子系统一';
+    expect([...title]).toHaveLength(20);
+    signedIn({}, { logoTitle: title });
+    renderWithApp(<AppShell />, { route: '/dashboard/analysis' });
+    const text = await screen.findByText(title);
+    expect(text).toHaveClass('app-logo-title-long');
   });
 });

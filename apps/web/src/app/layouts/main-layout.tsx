@@ -9,6 +9,8 @@ import { usePlatformInfo } from '../../lib/platform';
 import { queryClient } from '../../lib/query-client';
 import { useSettingsStore } from '../../lib/settings-store';
 import { routeChain, type AppRoute } from '../router/build-routes';
+import { STATIC_PAGES } from '../router/component-registry';
+import { LazyView } from '../router/route-elements';
 import { useRouting } from '../router/route-table-context';
 import { AppLogo } from './app-logo';
 import { GlobalFooter } from './global-footer';
@@ -23,7 +25,8 @@ import { useIsMobile } from './use-is-mobile';
 
 /**
  * One open page of the workspace. Each renders the menu routes at its own location, so pages in
- * background tabs stay mounted (and keep their state) while another tab is shown.
+ * background tabs stay mounted (and keep their state) while another tab is shown. The shell is only
+ * entered at an unmatched path for a page the user may not open (main-area.tsx): that shows 403.
  */
 function TabPage({ fullPath }: { fullPath: string }) {
   const { table, mainRoutes } = useRouting();
@@ -37,7 +40,7 @@ function TabPage({ fullPath }: { fullPath: string }) {
   return (
     <PageTitleContext.Provider value={setTitle}>
       <PageContentLayout route={route} chain={chain}>
-        {element}
+        {route ? element : <LazyView page={STATIC_PAGES.forbidden} />}
       </PageContentLayout>
     </PageTitleContext.Provider>
   );

@@ -75,6 +75,7 @@ export const STATIC_PAGES = {
   registerClosed: lazyPage(() => import('../../features/auth/pages/register-closed-page'), 'RegisterClosedPage'),
   testHome: lazyPage(() => import('../../features/test/pages/test-home-page'), 'TestHomePage'),
   notFound: lazyPage(() => import('../../features/exception/pages/exception-page'), 'Exception404Page'),
+  forbidden: lazyPage(() => import('../../features/exception/pages/exception-page'), 'Exception403Page'),
   assetAllocationAll: PAGE_COMPONENTS['asset/AssetAllocationAll'],
   infoDetails: PAGE_COMPONENTS['asset/InfoDetails'],
   notOpen: lazyPage(() => import('../../features/exception/pages/not-open-page'), 'NotOpenPage'),
@@ -83,6 +84,48 @@ export const STATIC_PAGES = {
     'MissingComponentPage',
   ),
 } satisfies Record<string, LazyPage>;
+
+/**
+ * Paths of the pages this product ships (the seeded menu, reference.seed.ts). The menu a user gets
+ * holds only what they may open, so this list is how the shell tells "exists, but not for you" (403)
+ * from "exists nowhere" (404). It names pages, not permissions: knowing a path grants nothing. A menu
+ * entry an administrator adds is known to whoever holds it; for others it reads as 404.
+ */
+export const KNOWN_PAGE_PATHS: ReadonlySet<string> = new Set([
+  '/dashboard/analysis',
+  '/result',
+  '/result/success',
+  '/result/fail',
+  '/exception',
+  '/exception/403',
+  '/exception/404',
+  '/exception/500',
+  '/system',
+  '/system/platform',
+  '/system/user',
+  '/system/role',
+  '/system/permission',
+  '/system/permissionLazy',
+  '/system/depart',
+  '/system/departUser',
+  '/system/departRole',
+  '/system/position',
+  '/system/tenant',
+  '/system/dict',
+  '/system/category',
+  '/system/addressBook',
+  '/system/fillRule',
+  '/system/checkRule',
+  '/system/log',
+  '/system/dataLog',
+  '/dev-tools',
+  '/dev-tools/gallery',
+]);
+
+export function isKnownPagePath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return KNOWN_PAGE_PATHS.has(path);
+}
 
 /** Layout components that only group child routes (the old RouteView family). */
 const CONTAINER_LAYOUTS = new Set([

@@ -3,6 +3,7 @@ import { matchRoutes, Navigate, useLocation } from 'react-router';
 import { PageBoundary } from '../../components/page-boundary/page-boundary';
 import { PageLoading } from '../../components/page-boundary/page-loading';
 import type { AppRoute } from './build-routes';
+import { isKnownPagePath } from './component-registry';
 import { withChunkTimeout } from './lazy-page';
 import { useRouting } from './route-table-context';
 
@@ -11,16 +12,19 @@ const MainLayout = lazy(
   withChunkTimeout(() => import('../layouts/main-layout').then((module) => ({ default: module.MainLayout }))),
 );
 
-/** The catch-all: a menu route renders inside the main layout, anything else goes to /404. */
+/**
+ * The catch-all: a menu route renders inside the main layout; a page the product has but the user's
+ * menu lacks renders there too, as 403 (the layout shows it for an unmatched path); anything else goes to /404.
+ */
 export function MainArea() {
   const { mainRoutes } = useRouting();
   const location = useLocation();
   const matches = matchRoutes(mainRoutes, location);
   const route = matches?.[matches.length - 1]?.route.handle as AppRoute | undefined;
-  if (!route) return <Navigate to="/404" replace />;
+  if (!route && !isKnownPagePath(location.pathname)) return <Navigate to="/404" replace />;
   // A group forwards to its page; the layout stays mounted so pages kept in other tabs keep their state.
   const redirect =
-    route.kind === 'container' && route.redirect && route.redirect !== route.path ? route.redirect : null;
+    route?.kind === 'container' && route.redirect && route.redirect !== route.path ? route.redirect : null;
   return (
     <PageBoundary>
       {redirect && <Navigate to={redirect} replace />}

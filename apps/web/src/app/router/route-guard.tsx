@@ -1,16 +1,27 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { Button, Space } from 'antd';
-import { GUEST_CREDENTIALS, LOGIN_PATH, PUBLIC_PATHS } from '@district/shared';
+import { GUEST_CREDENTIALS, LOGIN_PATH, PUBLIC_DISPLAY_PATH, PUBLIC_PATHS } from '@district/shared';
 import { PageLoading } from '../../components/page-boundary/page-loading';
 import { StatusBlock } from '../../components/status-block/status-block';
 import { errorMessage } from '../../lib/errors';
-import { navigateTo } from '../../lib/navigation';
+import { loginPathFor, navigateTo } from '../../lib/navigation';
 import { useSessionStore } from '../../lib/session-store';
 
 export function isPublicPath(pathname: string): boolean {
   return (PUBLIC_PATHS as readonly string[]).includes(pathname);
 }
+
+/** The public display (the guest's whole world): the only paths the automatic guest login is for. */
+const DISPLAY_PATHS: readonly string[] = ['/', PUBLIC_DISPLAY_PATH, '/infoDetails'];
+export function isDisplayPath(pathname: string): boolean {
+  return DISPLAY_PATHS.includes(pathname);
+}
+
+/** The failure page needs no session: it only says the address is wrong. */
+const OPEN_PATHS: readonly string[] = ['/404'];
+
+export const isGuestSession = (username: string | null): boolean => username === GUEST_CREDENTIALS.username;
 
 let preparing: Promise<void> | null = null;
 
@@ -39,18 +50,22 @@ export function prepareSession(): Promise<void> {
 
 /**
  * The guard of app-spec §2, evaluated on every location: a stored token proceeds (after its
- * permissions are loaded and the routes built from them), the four public paths proceed, anything
- * else signs in as the guest first.
+ * permissions are loaded and the routes built from them), the four public paths proceed, the public
+ * display signs in as the guest first. Any other path needs a real account: without one (no token, or
+ * only the guest's) the visitor goes to the login page, which brings them back afterwards — a deep
+ * link must not end silently as the guest on a 404 (decisions.md).
  */
 export function RouteGuard({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const token = useSessionStore((s) => s.token);
+  const guest = useSessionStore((s) => isGuestSession(s.username));
   const menuLoaded = useSessionStore((s) => s.menu !== null);
   const loggingOut = useSessionStore((s) => s.loggingOut);
-  const onPublicPath = isPublicPath(pathname);
+  const onPublicPath = isPublicPath(pathname) || OPEN_PATHS.includes(pathname);
+  const needsAccount = !onPublicPath && !isDisplayPath(pathname) && (!token || guest);
   const [failure, setFailure] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const pending = !onPublicPath && (!token || !menuLoaded);
+  const pending = !onPublicPath && !needsAccount && (!token || !menuLoaded);
 
   // A logout ends on the login page; from there on the guard works as usual again.
   useEffect(() => {
@@ -75,6 +90,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   }, []);
 
   if (loggingOut && !onPublicPath) return <PageLoading fullscreen />;
+  if (needsAccount) return <Navigate to={loginPathFor(LOGIN_PATH, `${pathname}${search}`)} replace />;
   if (!pending) return <>{children}</>;
   if (failure && token) {
     return (

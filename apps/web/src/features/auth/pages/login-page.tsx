@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Input, theme } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { checkRules, HOME_PATH, LOGIN_MESSAGES, MSG, RULES, type FieldRule, type TenantInfo } from '@district/shared';
 import { errorMessage } from '../../../lib/errors';
+import { REDIRECT_PARAM, safeRedirect } from '../../../lib/navigation';
 import { usePlatformInfo } from '../../../lib/platform';
 import { useSessionStore } from '../../../lib/session-store';
 import { fetchCaptchaImage } from '../api/auth-api';
@@ -40,6 +41,7 @@ function FieldError({ id, message }: { id: string; message: string | null }) {
  */
 export function LoginPage() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const { systemName, captchaEnabled } = usePlatformInfo();
   const [values, setValues] = useState<Values>({ username: '', password: '', captcha: '' });
   const [errors, setErrors] = useState<Partial<Record<FieldName, string | null>>>({});
@@ -81,7 +83,8 @@ export function LoginPage() {
     setCheckKey(newCheckKey());
   };
 
-  const enter = () => void navigate(HOME_PATH, { replace: true });
+  // Back to the page a signed-out visitor was sent here from, else the home page.
+  const enter = () => void navigate(safeRedirect(searchParams.get(REDIRECT_PARAM)) ?? HOME_PATH, { replace: true });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
