@@ -32,4 +32,6 @@ export const MSG = {
   departNotOwned: '您不属于所选部门',
   positionNotOwned: '您不属于所选岗位',
   logoutSuccess: '退出登录成功',
+  /** A NUL character in a parameter or field (PostgreSQL cannot store one; no form can type one). */
+  controlCharacter: '输入内容包含不允许的控制字符',
 } as const;

@@ -16,6 +16,28 @@ export const PICKER_PAGE = { pageSize: 10, pageSizeOptions: [10, 20, 30] as cons
 export const BIZ_SELECT_PAGE = { pageSize: 5, pageSizeOptions: [5, 10, 20, 30] as const };
 /** The server never returns more rows than this in one page, whatever pageSize asks for. */
 export const MAX_PAGE_SIZE = 1000;
+/**
+ * The deepest page a list serves. Offsets stay exact integers far below every dialect's bigint, while no
+ * real list is paged this deep; `pageNo=1e300` is the caller's mistake (400), not a 500 from the driver.
+ */
+export const MAX_PAGE_NO = 100_000_000;
+
+/**
+ * Reads a paging parameter (pageNo, pageSize): absent or empty gives the fallback; anything but an integer
+ * from 1 to `max` is answered with the message to send as a 400.
+ */
+export function parsePagingParam(
+  raw: string | undefined,
+  fallback: number,
+  name: string,
+  max: number = MAX_PAGE_NO,
+): { value: number } | { error: string } {
+  if (raw === undefined || raw === '') return { value: fallback };
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) return { error: `参数 ${name} 必须是正整数` };
+  if (n > max) return { error: `参数 ${name} 不能大于 ${max}` };
+  return { value: n };
+}
 
 export type SortOrder = 'asc' | 'desc';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from './messages.js';
 import { checkRules, type FieldRule } from './validation.js';
 
 /**
@@ -7,7 +8,8 @@ import { checkRules, type FieldRule } from './validation.js';
  */
 export function zodString(rules: readonly FieldRule[], typeMessage = '请输入文本') {
   return z.string({ error: rules.find((r) => r.required)?.message ?? typeMessage }).superRefine((value, ctx) => {
-    const message = checkRules(value, rules);
+    // NUL cannot be stored by PostgreSQL, and no form can type one.
+    const message = value.includes('\u0000') ? MSG.controlCharacter : checkRules(value, rules);
     if (message) ctx.addIssue({ code: 'custom', message });
   });
 }

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as m0001 from './migrations/2026-11-22-0001-system-tables.js';
 import * as m0002 from './migrations/2026-11-22-0002-admin-tables.js';
 import * as m0003 from './migrations/2026-11-22-0003-files.js';
+import * as m0004 from './migrations/2026-11-25-0001-unique-constraints.js';
 import * as m0005 from './migrations/2026-11-25-0002-log-tenant.js';
 
 /** A static list rather than a folder scan, so the compiled server and the tests see the same set. */
@@ -9,6 +10,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-0001-system-tables': m0001,
   '2026-11-22-0002-admin-tables': m0002,
   '2026-11-22-0003-files': m0003,
+  '2026-11-25-0001-unique-constraints': m0004,
   '2026-11-25-0002-log-tenant': m0005,
 };
 

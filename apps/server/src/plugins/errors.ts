@@ -2,6 +2,7 @@ import { MSG } from '@district/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
+import { hasNulCharacter, uniqueViolationMessage } from '../lib/db-errors.js';
 import { ApiError, fail } from '../lib/http.js';
 
 const STATUS_MESSAGES: Record<number, string> = {
@@ -18,6 +19,11 @@ const STATUS_MESSAGES: Record<number, string> = {
 
 /** Turns every failure into the envelope with a Chinese message; a caller's mistake is never a 500. */
 export default fp(async (app: FastifyInstance) => {
+  // NUL cannot be stored by PostgreSQL (a 500 there) and no form can type one: refused for every route.
+  app.addHook('preValidation', async (request) => {
+    if (hasNulCharacter(request.query) || hasNulCharacter(request.params) || hasNulCharacter(request.body))
+      throw new ApiError(400, MSG.controlCharacter);
+  });
   app.setErrorHandler((error: FastifyError | ApiError | ZodError, request, reply) => {
     if (error instanceof ApiError) return reply.status(error.status).send(fail(error.status, error.message));
     if (error instanceof ZodError) {
@@ -29,6 +35,9 @@ export default fp(async (app: FastifyInstance) => {
         /JSON/i.test(error.code ?? '') || error instanceof SyntaxError ? MSG.badJson : STATUS_MESSAGES[status];
       return reply.status(status).send(fail(status, message ?? MSG.badRequest));
     }
+    // Two writes raced past a check-before-insert: the database's unique index refused the second one.
+    const duplicate = uniqueViolationMessage(error);
+    if (duplicate) return reply.status(400).send(fail(400, duplicate));
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(fail(500, MSG.serverError));
   });

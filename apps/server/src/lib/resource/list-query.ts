@@ -2,11 +2,14 @@ import {
   decodeFilter,
   LIST_PAGE,
   MAX_PAGE_SIZE,
+  MSG,
+  parsePagingParam,
   SUPER_QUERY_RULES,
   type SuperQueryCondition,
   type SuperQueryRule,
 } from '@district/shared';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { hasNulCharacter } from '../db-errors.js';
 import { ApiError } from '../http.js';
 import type { AnyQuery, FieldDef, ResourceDef } from './resource.types.js';
 
@@ -34,11 +37,10 @@ export interface ListParams {
   selections: string[] | null;
 }
 
-function intParam(raw: unknown, fallback: number, name: string): number {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new ApiError(400, `参数 ${name} 必须是正整数`);
-  return n;
+function intParam(raw: string | undefined, fallback: number, name: string, max?: number): number {
+  const parsed = parsePagingParam(raw, fallback, name, max);
+  if ('error' in parsed) throw new ApiError(400, parsed.error);
+  return parsed.value;
 }
 
 function single(raw: unknown): string | undefined {
@@ -52,7 +54,8 @@ export function fieldColumn(def: ResourceDef, field: string): string {
 
 export function parseListParams(def: ResourceDef, query: Record<string, unknown>): ListParams {
   const pageNo = intParam(single(query.pageNo), 1, 'pageNo');
-  const pageSize = Math.min(intParam(single(query.pageSize), LIST_PAGE.pageSize, 'pageSize'), MAX_PAGE_SIZE);
+  // A page size beyond the cap is served at the cap, as before.
+  const pageSize = Math.min(intParam(single(query.pageSize), LIST_PAGE.pageSize, 'pageSize', Infinity), MAX_PAGE_SIZE);
   const column = single(query.column);
   const orderRaw = single(query.order);
   let sort: ListParams['sort'] = null;
@@ -156,6 +159,8 @@ export function parseSuperQuery(raw: string | undefined): SuperQueryCondition[] 
     throw new ApiError(400, '高级查询参数格式有误');
   }
   if (!Array.isArray(parsed) || parsed.length > 50) throw new ApiError(400, '高级查询参数格式有误');
+  // JSON can spell a NUL ("\u0000") that the query string itself did not carry.
+  if (hasNulCharacter(parsed)) throw new ApiError(400, MSG.controlCharacter);
   return parsed.map((c: unknown) => {
     const item = c as Partial<SuperQueryCondition>;
     if (!item || typeof item.field !== 'string' || !SUPER_QUERY_RULES.includes(item.rule as SuperQueryRule)) {

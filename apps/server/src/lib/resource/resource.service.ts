@@ -1,4 +1,5 @@
 import type { PageResult } from '@district/shared';
+import { uniqueViolationMessage } from '../db-errors.js';
 import { ApiError } from '../http.js';
 import type { KvStore } from '../kv-store.js';
 import { newId } from '../ids.js';
@@ -188,15 +189,30 @@ export async function rowForInsert(def: ResourceDef, body: any, ctx: ResourceCon
   return row;
 }
 
+/**
+ * A write that raced past beforeWrite's uniqueness check and hit the database's unique index is the
+ * caller's conflict: the field's message with the value written (a 400), as the check would have said.
+ */
+function refuseDuplicate(row: Row) {
+  return (error: unknown): never => {
+    const message = uniqueViolationMessage(error, row);
+    if (message) throw new ApiError(400, message);
+    throw error;
+  };
+}
+
 export async function createRecord(def: ResourceDef, body: any, ctx: ResourceContext): Promise<Row> {
   const row = await rowForInsert(def, body, ctx);
   if (def.beforeWrite) await def.beforeWrite(row, null, ctx);
-  await ctx.db.transaction().execute(async (trx) => {
-    await (trx as any).insertInto(def.table).values(row).execute();
-    const tx: TxContext = { ...ctx, trx };
-    if (def.afterCreate) await def.afterCreate(row, body, tx);
-    await writeDataLog(trx, def.name, String(row[idOf(def)]), 'add', row, ctx.user);
-  });
+  await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      await (trx as any).insertInto(def.table).values(row).execute();
+      const tx: TxContext = { ...ctx, trx };
+      if (def.afterCreate) await def.afterCreate(row, body, tx);
+      await writeDataLog(trx, def.name, String(row[idOf(def)]), 'add', row, ctx.user);
+    })
+    .catch(refuseDuplicate(row));
   await dataChanged(ctx.request.server.ctx.kv);
   return row;
 }
@@ -212,15 +228,22 @@ export async function updateRecord(def: ResourceDef, body: any, ctx: ResourceCon
   }
   if (def.beforeWrite) await def.beforeWrite({ ...before, ...changes }, id, ctx);
   let after: Row = before;
-  await ctx.db.transaction().execute(async (trx) => {
-    if (Object.keys(changes).length) {
-      await (trx as any).updateTable(def.table).set(changes).where(idOf(def), '=', id).execute();
-    }
-    const tx: TxContext = { ...ctx, trx };
-    if (def.afterUpdate) await def.afterUpdate({ ...before, ...changes }, body, tx);
-    after = (await (trx as any).selectFrom(def.table).selectAll().where(idOf(def), '=', id).executeTakeFirst()) as Row;
-    await writeDataLog(trx, def.name, id, 'edit', after, ctx.user);
-  });
+  await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      if (Object.keys(changes).length) {
+        await (trx as any).updateTable(def.table).set(changes).where(idOf(def), '=', id).execute();
+      }
+      const tx: TxContext = { ...ctx, trx };
+      if (def.afterUpdate) await def.afterUpdate({ ...before, ...changes }, body, tx);
+      after = (await (trx as any)
+        .selectFrom(def.table)
+        .selectAll()
+        .where(idOf(def), '=', id)
+        .executeTakeFirst()) as Row;
+      await writeDataLog(trx, def.name, id, 'edit', after, ctx.user);
+    })
+    .catch(refuseDuplicate({ ...before, ...changes }));
   await dataChanged(ctx.request.server.ctx.kv);
   return after;
 }

@@ -1,7 +1,8 @@
-import { CATEGORY_ADMIN_MESSAGES, CATEGORY_MESSAGES, CATEGORY_ROOT, type CategoryNode } from '@district/shared';
+import { CATEGORY_ADMIN_MESSAGES, CATEGORY_MESSAGES, CATEGORY_ROOT, MSG, type CategoryNode } from '@district/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SysCategory } from '../../db/schema.js';
+import { hasNulCharacter } from '../../lib/db-errors.js';
 import { ApiError } from '../../lib/http.js';
 import { nextChildCode } from '../rule/code-segment.js';
 
@@ -49,6 +50,8 @@ export function parseCondition(condition: string): [keyof CategoryRow, string][]
   } catch {
     throw new ApiError(400, CATEGORY_MESSAGES.badCondition);
   }
+  // JSON can spell a NUL ("\u0000") the query string did not carry; PostgreSQL cannot compare one.
+  if (hasNulCharacter(parsed)) throw new ApiError(400, MSG.controlCharacter);
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new ApiError(400, CATEGORY_MESSAGES.badCondition);
   }

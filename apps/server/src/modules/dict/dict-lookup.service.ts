@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE } from '@district/shared';
+import { MAX_PAGE_SIZE, MSG } from '@district/shared';
 import {
   sql,
   type Expression,
@@ -8,6 +8,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { hasNulCharacter } from '../../lib/db-errors.js';
 import { ApiError } from '../../lib/http.js';
 import type { KvStore } from '../../lib/kv-store.js';
 import { DICT_CODE, DictService } from './dict.service.js';
@@ -250,6 +251,8 @@ export function parseCondition(raw: string, entry: TableDictEntry): [string, Con
   } catch {
     throw new ApiError(400, DICT_LOOKUP_MSG.badCondition);
   }
+  // JSON can spell a NUL ("\u0000") the query string did not carry; PostgreSQL cannot compare one.
+  if (hasNulCharacter(parsed)) throw new ApiError(400, MSG.controlCharacter);
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new ApiError(400, DICT_LOOKUP_MSG.badCondition);
   }

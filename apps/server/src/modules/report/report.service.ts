@@ -1,5 +1,6 @@
 import {
   MAX_PAGE_SIZE,
+  parsePagingParam,
   POPUP_PARAM_PREFIX,
   POPUP_REPORT,
   type DictItem,
@@ -47,11 +48,10 @@ function single(raw: unknown): string {
   return raw === undefined || raw === null ? '' : String(raw);
 }
 
-function positiveInt(raw: string, fallback: number, name: string): number {
-  if (raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new ApiError(400, `参数 ${name} 必须是正整数`);
-  return n;
+function positiveInt(raw: string, fallback: number, name: string, max?: number): number {
+  const parsed = parsePagingParam(raw, fallback, name, max);
+  if ('error' in parsed) throw new ApiError(400, parsed.error);
+  return parsed.value;
 }
 
 function likeContains(eb: Eb, column: string, value: string): Expression<SqlBool> {
@@ -70,7 +70,10 @@ export interface ReportDataParams {
 /** Reads a data call's parameters against the report's declaration; anything undeclared is a 400. */
 export function parseDataParams(def: ReportDef, query: Record<string, unknown>): ReportDataParams {
   const pageNo = positiveInt(single(query.pageNo), 1, 'pageNo');
-  const pageSize = Math.min(positiveInt(single(query.pageSize), POPUP_REPORT.pageSize, 'pageSize'), MAX_PAGE_SIZE);
+  const pageSize = Math.min(
+    positiveInt(single(query.pageSize), POPUP_REPORT.pageSize, 'pageSize', Infinity),
+    MAX_PAGE_SIZE,
+  );
   let sort = def.defaultSort;
   const column = single(query.column);
   if (column) {
