@@ -33,7 +33,9 @@ export interface ResolvedSession {
   orgCode: string | null;
   loginTenantId: number | null;
   tenants: number[];
-  /** Permission codes the user holds, plus codes that are not enforced (status '0'). */
+  /** The guest account of the public display: reaches 'public' and 'display' routes only. */
+  isGuest: boolean;
+  /** Permission codes the user holds; a disabled entry (status '0') is held by nobody. */
   perms: Set<string>;
   /** Data rules per menu url, filled as lists are read. */
   dataRules: Map<string, unknown>;

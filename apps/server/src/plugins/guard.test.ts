@@ -1,7 +1,11 @@
-import { GUEST_CREDENTIALS, MSG, PERM } from '@district/shared';
+import { API, GUEST_CREDENTIALS, MSG, PERM, POPUP_REPORT_API } from '@district/shared';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '../db/seeds/demo.seed.js';
+import { seedId } from '../db/seeds/seed-id.js';
+import { newId } from '../lib/ids.js';
+import { REPORTS } from '../modules/report/report.registry.js';
+import { hashPassword } from '../modules/auth/login.service.js';
 import { startApp, targets, type TestApp } from '../test/harness.js';
 import guard from './guard.js';
 
@@ -19,31 +23,115 @@ describe('route declarations', () => {
     await app.close();
   });
 
-  it('walks every registered route: 401 without a token, 403 without the permission', async () => {
+  it('walks every route as nobody, as the guest and as a holder of one unrelated permission', async () => {
     const t = await startApp(targets[0]!);
     try {
       const guest = await t.login(GUEST_CREDENTIALS.username, GUEST_CREDENTIALS.password);
-      const declared = t.app.routeTable.filter((r) => r.url.startsWith(t.config.apiBase) && r.method !== 'HEAD');
-      expect(declared.length).toBeGreaterThan(10);
+      const held = PERM.positionList;
+      const holder = await loginWithOnly(t, held);
+      const routes = t.app.routeTable.filter((r) => r.method !== 'HEAD');
+      // Widening the guest's reach must be a visible decision: this list changes with it.
+      const display = routes
+        .filter((r) => r.auth === 'display')
+        .map((r) => `${r.method} ${r.url.slice(t.config.apiBase.length)}`)
+        .sort();
+      expect(display).toEqual(
+        [`GET ${API.currentUser}`, `GET ${API.dictItems}/:code`, `GET ${API.userPermission}`].sort(),
+      );
+
+      const declared = routes.filter((r) => r.url.startsWith(t.config.apiBase));
+      expect(declared.length).toBeGreaterThan(100);
+      let codeRoutes = 0;
       for (const route of declared) {
         const url = route.url.slice(t.config.apiBase.length).replace(/:\w+/g, 'x');
         const method = route.method as 'GET' | 'POST' | 'PUT' | 'DELETE';
+        const what = `${method} ${url} (${route.auth})`;
         const anonymous = await t.request({ method, url });
         if (route.auth === 'public') {
-          expect(anonymous.statusCode, `${method} ${url}`).not.toBe(401);
+          expect(anonymous.statusCode, what).not.toBe(401);
           continue;
         }
-        expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
-        if (route.auth !== 'user') {
-          // The guest account holds no permission code at all.
-          expect((await t.request({ method, url, token: guest })).statusCode, `${method} ${url}`).toBe(403);
+        expect(anonymous.statusCode, what).toBe(401);
+        const asGuest = await t.request({ method, url, token: guest });
+        if (route.auth === 'display') {
+          expect([401, 403], what).not.toContain(asGuest.statusCode);
+          continue;
         }
+        expect(asGuest.statusCode, what).toBe(403);
+        if (route.auth === 'user' || route.auth === held) continue;
+        codeRoutes++;
+        const asHolder = await t.request({ method, url, token: holder });
+        expect(asHolder.statusCode, what).toBe(403);
+        expect(asHolder.json().message, what).toContain(route.auth);
       }
+      expect(codeRoutes).toBeGreaterThan(100);
     } finally {
       await t.close();
     }
   });
 });
+
+/** Signs in a new user whose one role grants exactly `code` (in tenant 1001). */
+async function loginWithOnly(t: TestApp, code: string): Promise<string> {
+  const { db } = t.app.ctx.db;
+  const suffix = code.replace(/\W/g, '_');
+  const userId = newId();
+  const roleId = newId();
+  await db
+    .insertInto('sysRole')
+    .values({
+      id: roleId,
+      roleCode: `only_${suffix}`,
+      roleName: `仅${code}`,
+      description: null,
+      tenantId: null,
+      createBy: null,
+      createTime: null,
+      updateBy: null,
+      updateTime: null,
+    })
+    .execute();
+  const permission = await db
+    .selectFrom('sysPermission')
+    .select('id')
+    .where('perms', '=', code)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('sysRolePermission')
+    .values({ id: newId(), roleId, permissionId: permission.id, dataRuleIds: null, operateDate: null, operateIp: null })
+    .execute();
+  await db
+    .insertInto('sysUser')
+    .values({
+      id: userId,
+      username: `only_${suffix}`.slice(0, 50),
+      realname: '单一权限用户',
+      password: await hashPassword('OnlyOne#2026'),
+      avatar: null,
+      birthday: null,
+      sex: null,
+      email: null,
+      phone: null,
+      orgCode: null,
+      status: 1,
+      delFlag: 0,
+      workNo: null,
+      telephone: null,
+      loginTenantId: 1001,
+      loginDepartId: null,
+      loginPositionId: null,
+      lastLoginTime: null,
+      lastLoginIp: null,
+      createBy: null,
+      createTime: null,
+      updateBy: null,
+      updateTime: null,
+    })
+    .execute();
+  await db.insertInto('sysUserRole').values({ id: newId(), userId, roleId, tenantId: null }).execute();
+  await db.insertInto('sysUserTenant').values({ id: newId(), userId, tenantId: 1001, status: 1 }).execute();
+  return t.login(`only_${suffix}`.slice(0, 50), 'OnlyOne#2026');
+}
 
 describe.each(targets)('permission guard on $name', (target) => {
   let t: TestApp;
@@ -55,6 +143,75 @@ describe.each(targets)('permission guard on $name', (target) => {
     staffToken = await t.login(SEED_ACCOUNTS.staff.username);
   });
   afterAll(() => t?.close());
+
+  it('keeps the guest to the public display: personal data, code drawing and cache refresh are 403', async () => {
+    const guest = await t.login(GUEST_CREDENTIALS.username, GUEST_CREDENTIALS.password);
+    const enc = encodeURIComponent;
+    const userReport = REPORTS.find((r) => r.code === 'sys_user_report')!.configId;
+    const depart = seedId('depart:zcgl');
+    const leaks: [method: 'GET' | 'PUT', url: string][] = [
+      ['GET', `${POPUP_REPORT_API.data}/${userReport}`],
+      ['GET', `${POPUP_REPORT_API.columns}/sys_user_report`],
+      ['GET', `/sys/user/queryUserByDepId?id=${depart}`],
+      ['GET', `/sys/dict/loadDict/${enc('sys_user,realname,username')}?keyword=`],
+      ['GET', `/sys/dict/loadDictItem/${enc('sys_user,realname,username')}?key=admin`],
+      ['GET', '/sys/sysDepart/queryTreeList'],
+      ['GET', '/sys/sysDepart/queryDepartTreeSync'],
+      ['GET', '/sys/fillRule/executeRuleByCode/asset_code'],
+      ['PUT', '/sys/fillRule/executeRuleByCode/asset_code'],
+      ['GET', API.dictRefreshCache],
+      ['GET', API.dictAllItems],
+    ];
+    for (const [method, url] of leaks) {
+      // A signed-in user reaches them (the ones needing a code: the admin), so the 403 is the guest's scope.
+      const admin = await t.request({ method, url, token: adminToken, payload: method === 'PUT' ? {} : undefined });
+      expect(admin.statusCode, `${method} ${url} as admin`).toBe(200);
+      const res = await t.request({ method, url, token: guest, payload: method === 'PUT' ? {} : undefined });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().message, `${method} ${url}`).toContain(MSG.forbidden);
+    }
+    // What the public display needs still answers the guest.
+    for (const url of [API.userPermission, API.currentUser, `${API.dictItems}/sex`]) {
+      expect((await t.request({ method: 'GET', url, token: guest })).statusCode, url).toBe(200);
+    }
+  });
+
+  it('needs 生成编码 to draw a code and 刷新字典缓存 to refresh the cache', async () => {
+    for (const [method, url] of [
+      ['GET', '/sys/fillRule/executeRuleByCode/asset_code'],
+      ['PUT', '/sys/fillRule/executeRuleByCode/asset_code'],
+      ['GET', API.dictRefreshCache],
+    ] as const) {
+      const res = await t.request({ method, url, token: staffToken, payload: method === 'PUT' ? {} : undefined });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect((await t.request({ method: 'GET', url: API.dictRefreshCache, token: adminToken })).json().message).toBe(
+      '刷新缓存完成！',
+    );
+  });
+
+  it('fails closed: a disabled permission is held by nobody, the admin included', async () => {
+    const guest = await t.login(GUEST_CREDENTIALS.username, GUEST_CREDENTIALS.password);
+    const list = (token: string) => t.request({ method: 'GET', url: '/sys/tenant/list', token });
+    const setStatus = async (status: '0' | '1') => {
+      const res = await t.request({
+        method: 'PUT',
+        url: '/sys/permission/edit',
+        token: adminToken,
+        payload: { id: seedId(`perm:${PERM.tenantList}`), status },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    expect((await list(adminToken)).statusCode).toBe(200);
+    await setStatus('0');
+    try {
+      for (const token of [guest, staffToken, adminToken]) expect((await list(token)).statusCode).toBe(403);
+    } finally {
+      await setStatus('1');
+    }
+    expect((await list(adminToken)).statusCode).toBe(200);
+    expect((await list(staffToken)).statusCode).toBe(403);
+  });
 
   it('answers 401 for a token it does not know', async () => {
     const res = await t.request({ method: 'GET', url: '/sys/user/current', token: 'forged-token-value' });

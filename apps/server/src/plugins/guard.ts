@@ -1,8 +1,9 @@
-import { MSG } from '@district/shared';
+import { GUEST_CREDENTIALS, MSG } from '@district/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthUser, ResolvedSession, RouteAuth } from '../context.js';
 import { ApiError } from '../lib/http.js';
+import { ROLE } from '../db/seeds/reference.seed.js';
 import { userPermissionCodes } from '../modules/permission/permission.service.js';
 
 export interface DeclaredRoute {
@@ -45,6 +46,15 @@ async function resolveSession(app: FastifyInstance, token: string): Promise<Reso
     throw new ApiError(401, MSG.accountFrozen);
   }
   const tenants = await db.selectFrom('sysUserTenant').select('tenantId').where('userId', '=', user.id).execute();
+  // The guest's password ships in the web bundle, so its account (by name, or by holding the guest role)
+  // is confined to the public display whatever it is granted.
+  const guestRole = await db
+    .selectFrom('sysUserRole as ur')
+    .innerJoin('sysRole as r', 'r.id', 'ur.roleId')
+    .select('r.id')
+    .where('ur.userId', '=', user.id)
+    .where('r.roleCode', '=', ROLE.guest)
+    .executeTakeFirst();
   return {
     id: user.id,
     username: user.username,
@@ -52,6 +62,7 @@ async function resolveSession(app: FastifyInstance, token: string): Promise<Reso
     orgCode: user.orgCode,
     loginTenantId: user.loginTenantId !== null ? Number(user.loginTenantId) : null,
     tenants: tenants.map((t) => Number(t.tenantId)),
+    isGuest: user.username === GUEST_CREDENTIALS.username || guestRole !== undefined,
     perms: await userPermissionCodes(db, user.id),
     dataRules: new Map(),
   };
@@ -113,14 +124,17 @@ export default fp(async (app: FastifyInstance) => {
     if (auth === 'public') return;
     const user = await authenticate(app, request);
     request.user = user;
+    if (auth === 'display') return;
+    // Fail closed: a session without its resolved facts is treated as the guest.
+    if (!user.session || user.session.isGuest) throw new ApiError(403, MSG.forbidden);
     if (auth === 'user') return;
-    if (!auth || !user.session?.perms.has(auth)) {
+    if (!auth || !user.session.perms.has(auth)) {
       throw new ApiError(403, `${MSG.forbidden}：缺少权限 ${auth}`);
     }
   });
 });
 
-/** The caller of a route that declared 'user' or a permission code. */
+/** The caller of a route that declared 'display', 'user' or a permission code. */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new ApiError(401, MSG.unauthorized);
   return request.user;

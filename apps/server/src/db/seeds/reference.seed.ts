@@ -19,12 +19,17 @@ interface MenuSeed {
   redirect?: string;
   hidden?: boolean;
   children?: MenuSeed[];
-  buttons?: { code: string; name: string }[];
+  /** A button's roles default to its menu's; `roles` narrows them (e.g. read-only access for staff). */
+  buttons?: { code: string; name: string; roles?: string[] }[];
   /** Roles that get this entry besides admin, which gets everything. */
   roles: string[];
 }
 
 export const ROLE = { admin: 'admin', staff: 'staff', guest: 'guest' } as const;
+
+const DEV_TOOLS_KEY = 'dev-tools';
+/** The demo groups that earlier releases seeded at the top level and granted to staff. */
+const DEMO_GROUP_KEYS = ['result', 'exception'] as const;
 
 export const MENU: MenuSeed[] = [
   {
@@ -34,39 +39,6 @@ export const MENU: MenuSeed[] = [
     component: 'dashboard/Analysis',
     icon: 'home',
     roles: [ROLE.staff],
-  },
-  {
-    key: 'result',
-    name: '结果页',
-    url: '/result',
-    component: 'layouts/RouteView',
-    icon: 'check-circle',
-    redirect: '/result/success',
-    roles: [ROLE.staff],
-    children: [
-      {
-        key: 'result-success',
-        name: '成功页',
-        url: '/result/success',
-        component: 'result/Success',
-        roles: [ROLE.staff],
-      },
-      { key: 'result-fail', name: '失败页', url: '/result/fail', component: 'result/Error', roles: [ROLE.staff] },
-    ],
-  },
-  {
-    key: 'exception',
-    name: '异常页',
-    url: '/exception',
-    component: 'layouts/RouteView',
-    icon: 'warning',
-    redirect: '/exception/403',
-    roles: [ROLE.staff],
-    children: [
-      { key: 'exception-403', name: '403', url: '/exception/403', component: 'exception/403', roles: [ROLE.staff] },
-      { key: 'exception-404', name: '404', url: '/exception/404', component: 'exception/404', roles: [ROLE.staff] },
-      { key: 'exception-500', name: '500', url: '/exception/500', component: 'exception/500', roles: [ROLE.staff] },
-    ],
   },
   {
     key: 'system',
@@ -231,6 +203,7 @@ export const MENU: MenuSeed[] = [
           { code: PERM.dictExport, name: '导出字典' },
           { code: PERM.dictImport, name: '导入字典' },
           { code: PERM.dictRecycle, name: '字典回收站' },
+          { code: PERM.dictRefreshCache, name: '刷新字典缓存' },
         ],
       },
       {
@@ -239,14 +212,15 @@ export const MENU: MenuSeed[] = [
         url: '/system/category',
         component: 'system/CategoryList',
         icon: 'partition',
-        roles: [],
+        // Asset clerks classify assets by these categories: they read them, administrators maintain them.
+        roles: [ROLE.staff],
         buttons: [
           { code: PERM.categoryList, name: '分类查询' },
-          { code: PERM.categoryAdd, name: '添加分类' },
-          { code: PERM.categoryEdit, name: '编辑分类' },
-          { code: PERM.categoryDelete, name: '删除分类' },
-          { code: PERM.categoryExport, name: '导出分类' },
-          { code: PERM.categoryImport, name: '导入分类' },
+          { code: PERM.categoryAdd, name: '添加分类', roles: [] },
+          { code: PERM.categoryEdit, name: '编辑分类', roles: [] },
+          { code: PERM.categoryDelete, name: '删除分类', roles: [] },
+          { code: PERM.categoryExport, name: '导出分类', roles: [] },
+          { code: PERM.categoryImport, name: '导入分类', roles: [] },
         ],
       },
       {
@@ -255,7 +229,7 @@ export const MENU: MenuSeed[] = [
         url: '/system/addressBook',
         component: 'system/AddressBook',
         icon: 'contacts',
-        roles: [],
+        roles: [ROLE.staff],
         buttons: [{ code: PERM.addressBookList, name: '通讯录查询' }],
       },
       {
@@ -271,6 +245,8 @@ export const MENU: MenuSeed[] = [
           { code: PERM.fillRuleEdit, name: '编辑编码规则' },
           { code: PERM.fillRuleDelete, name: '删除编码规则' },
           { code: PERM.fillRuleTest, name: '测试编码规则' },
+          // Forms that number their records draw codes with it; the asset screens will grant it to their roles.
+          { code: PERM.fillRuleExecute, name: '生成编码' },
         ],
       },
       {
@@ -307,8 +283,9 @@ export const MENU: MenuSeed[] = [
       },
     ],
   },
+  // Demo pages (widget gallery, result and exception pages): the administrator's only, under one entry.
   {
-    key: 'dev-tools',
+    key: DEV_TOOLS_KEY,
     name: '开发工具',
     url: '/dev-tools',
     component: 'layouts/RouteView',
@@ -322,6 +299,33 @@ export const MENU: MenuSeed[] = [
         url: '/dev-tools/gallery',
         component: 'dev-tools/Gallery',
         roles: [],
+      },
+      {
+        key: 'result',
+        name: '结果页',
+        url: '/result',
+        component: 'layouts/RouteView',
+        icon: 'check-circle',
+        redirect: '/result/success',
+        roles: [],
+        children: [
+          { key: 'result-success', name: '成功页', url: '/result/success', component: 'result/Success', roles: [] },
+          { key: 'result-fail', name: '失败页', url: '/result/fail', component: 'result/Error', roles: [] },
+        ],
+      },
+      {
+        key: 'exception',
+        name: '异常页',
+        url: '/exception',
+        component: 'layouts/RouteView',
+        icon: 'warning',
+        redirect: '/exception/403',
+        roles: [],
+        children: [
+          { key: 'exception-403', name: '403', url: '/exception/403', component: 'exception/403', roles: [] },
+          { key: 'exception-404', name: '404', url: '/exception/404', component: 'exception/404', roles: [] },
+          { key: 'exception-500', name: '500', url: '/exception/500', component: 'exception/500', roles: [] },
+        ],
       },
     ],
   },
@@ -493,7 +497,7 @@ function flatten(items: MenuSeed[], parentId: string | null, now: string) {
     });
     (m.buttons ?? []).forEach((b, i) => {
       rows.push({
-        roles: m.roles,
+        roles: b.roles ?? m.roles,
         row: {
           ...rows[rows.length - 1]!.row,
           id: seedId(`perm:${b.code}`),
@@ -517,6 +521,37 @@ function flatten(items: MenuSeed[], parentId: string | null, now: string) {
   return rows;
 }
 
+/**
+ * Upgrade of a database seeded by an earlier release, where 结果页 and 异常页 were top-level menus granted to
+ * staff. Only what that release wrote is touched, so it is idempotent and an administrator's own choices stay:
+ * a group still at the top level moves under 开发工具, and the seeded staff grants (recognisable by their
+ * stable ids) of the demo pages are removed; a grant an administrator made later has another id and stays.
+ */
+async function retireDemoPagesFromStaff(trx: Kysely<Database>, rows: { row: SysPermission }[]) {
+  const devToolsId = seedId(`perm:${DEV_TOOLS_KEY}`);
+  await trx
+    .updateTable('sysPermission')
+    .set({ parentId: devToolsId, menuType: 1 })
+    .where(
+      'id',
+      'in',
+      DEMO_GROUP_KEYS.map((k) => seedId(`perm:${k}`)),
+    )
+    .where('parentId', 'is', null)
+    .execute();
+  const demo = new Set([devToolsId]);
+  // rows are in tree order, so a child's parent is always met first.
+  for (const { row } of rows) if (row.parentId && demo.has(row.parentId)) demo.add(row.id);
+  await trx
+    .deleteFrom('sysRolePermission')
+    .where(
+      'id',
+      'in',
+      [...demo].map((id) => seedId(`grant:${ROLE.staff}:${id}`)),
+    )
+    .execute();
+}
+
 async function existingIds(db: Kysely<Database>, table: 'sysPermission' | 'sysRole' | 'sysDict' | 'sysDictItem') {
   const rows = await db.selectFrom(table).select('id').execute();
   return new Set(rows.map((r) => r.id));
@@ -527,7 +562,7 @@ export async function seedReference(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const roles = [
       { code: ROLE.admin, name: '管理员', description: '拥有全部菜单和按钮权限' },
-      { code: ROLE.staff, name: '普通员工', description: '首页和公共页面' },
+      { code: ROLE.staff, name: '普通员工', description: '首页、通讯录和分类字典（只读）' },
       { code: ROLE.guest, name: '访客', description: '只读公开展示页面（路由守卫自动登录所用）' },
     ];
     const haveRoles = await existingIds(trx, 'sysRole');
@@ -556,7 +591,9 @@ export async function seedReference(db: Kysely<Database>): Promise<void> {
         (g) => `${g.roleId}:${g.permissionId}`,
       ),
     );
-    for (const { row, roles: extraRoles } of flatten(MENU, null, now)) {
+    const menuRows = flatten(MENU, null, now);
+    await retireDemoPagesFromStaff(trx, menuRows);
+    for (const { row, roles: extraRoles } of menuRows) {
       if (!havePerms.has(row.id)) await trx.insertInto('sysPermission').values(row).execute();
       // Admin gets everything except the guest's landing entry, which lives outside the main layout.
       const roleCodes = row.component === 'asset/AssetAllocationAll' ? extraRoles : [ROLE.admin, ...extraRoles];

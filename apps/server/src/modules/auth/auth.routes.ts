@@ -127,7 +127,7 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 
   /** The signed-in user's card for the interim dashboard. */
-  app.get(API.currentUser, { config: { auth: 'user' } }, async (request) => {
+  app.get(API.currentUser, { config: { auth: 'display' } }, async (request) => {
     const me = currentUser(request);
     const context = await loadUserContext(db, await loadUser(me.id));
     const tenant = context.tenantList.find((t) => t.id === me.tenantId);

@@ -62,7 +62,10 @@ describe.each(targets)('dictionaries on $name', (target) => {
     expect((await t.request({ method: 'GET', url: '/sys/dict/getDictItems/sex', token })).json().result).toHaveLength(
       2,
     );
-    const refresh = await t.request({ method: 'GET', url: '/sys/dict/refleshCache', token });
+    // Refreshing needs 刷新字典缓存 (system:dict:refreshCache): staff is refused, the admin refreshes.
+    expect((await t.request({ method: 'GET', url: '/sys/dict/refleshCache', token })).statusCode).toBe(403);
+    const admin = await t.login(SEED_ACCOUNTS.admin.username);
+    const refresh = await t.request({ method: 'GET', url: '/sys/dict/refleshCache', token: admin });
     expect(refresh.json()).toMatchObject({ success: true, message: MSG.cacheRefreshed });
     const after = (await t.request({ method: 'GET', url: '/sys/dict/getDictItems/sex', token })).json().result;
     expect(after.map((i: { text: string }) => i.text)).toEqual(['男', '女', '未知😀']);

@@ -202,13 +202,16 @@ describe.each(targets)('permission administration on $name', (target) => {
     expect(unknown.json().message).toBe(M.notFound);
   });
 
-  it('changes take effect at once: a code marked not enforced lets everyone through, and back', async () => {
+  it('changes take effect at once: a disabled code lets nobody through, the admin included, and back', async () => {
     const listButton = seedId(`perm:${PERM.permissionList}`);
     expect((await get('/sys/permission/list', staff)).statusCode).toBe(403);
+    expect((await get('/sys/permission/list')).statusCode).toBe(200);
     expect((await send('PUT', '/sys/permission/edit', { id: listButton, status: '0' })).statusCode).toBe(200);
-    expect((await get('/sys/permission/list', staff)).statusCode).toBe(200);
+    expect((await get('/sys/permission/list', staff)).statusCode).toBe(403);
+    expect((await get('/sys/permission/list')).statusCode).toBe(403);
     expect((await send('PUT', '/sys/permission/edit', { id: listButton, status: '1' })).statusCode).toBe(200);
     expect((await get('/sys/permission/list', staff)).statusCode).toBe(403);
+    expect((await get('/sys/permission/list')).statusCode).toBe(200);
   });
 
   it('deletes a menu with its subtree, its rules and every grant of it; built-in entries stay', async () => {

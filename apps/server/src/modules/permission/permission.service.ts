@@ -31,16 +31,29 @@ function grantedTo(eb: ExpressionBuilder<Database & { p: SysPermission }, 'p'>, 
   ]);
 }
 
-/** Every permission code a user holds (through a role or a department role), plus codes not enforced. */
+/**
+ * Every permission code a user holds through a role or a department role. A disabled entry (status '0')
+ * is held by nobody: the guard fails closed rather than opening a code an administrator switched off.
+ */
 export async function userPermissionCodes(db: Kysely<Database>, userId: string): Promise<Set<string>> {
   const rows = await db
     .selectFrom('sysPermission as p')
     .select('p.perms')
     .where('p.delFlag', '=', 0)
     .where('p.perms', 'is not', null)
-    .where((eb) => eb.or([eb('p.status', '=', '0'), grantedTo(eb, userId)]))
+    .where('p.status', '=', '1')
+    .where((eb) => grantedTo(eb, userId))
     .execute();
   return new Set(rows.map((r) => r.perms!).filter(Boolean));
+}
+
+/**
+ * Whether an entry belongs in the lists the web checks buttons against. A disabled type-1 entry is left
+ * out: the web's rule (app-spec §6) would read status '0' in allAuth as "allowed", which the guard no
+ * longer grants. Type-2 entries stay, since their status '0' means "field not editable".
+ */
+function listedForWeb(p: SysPermission): boolean {
+  return !!p.perms && (p.permsType === '2' || p.status === '1');
 }
 
 function toAuthEntry(p: SysPermission): AuthEntry {
@@ -124,7 +137,7 @@ export async function getUserPermission(db: Kysely<Database>, userId: string): P
     .execute();
   return {
     menu,
-    auth: granted.filter((p) => p.menuType === BUTTON_TYPE && p.perms).map(toAuthEntry),
-    allAuth: allButtons.filter((p) => p.perms).map(toAuthEntry),
+    auth: granted.filter((p) => p.menuType === BUTTON_TYPE && listedForWeb(p)).map(toAuthEntry),
+    allAuth: allButtons.filter(listedForWeb).map(toAuthEntry),
   };
 }

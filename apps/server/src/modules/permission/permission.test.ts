@@ -2,6 +2,8 @@ import { GUEST_CREDENTIALS, MSG, PERM, type MenuRoute, type UserPermissionResult
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SysPermission } from '../../db/schema.js';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
+import { ROLE, seedReference } from '../../db/seeds/reference.seed.js';
+import { seedId } from '../../db/seeds/seed-id.js';
 import { hashPassword } from '../auth/login.service.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
 import { buildMenuTree } from './permission.service.js';
@@ -21,7 +23,11 @@ describe.each(targets)('getUserPermissionByToken on $name', (target) => {
 
   it('gives the admin the whole menu with its buttons', async () => {
     const result = await permissionsOf(await t.login(SEED_ACCOUNTS.admin.username));
-    expect(result.menu.map((m) => m.meta.title)).toEqual(['首页', '结果页', '异常页', '系统管理', '开发工具']);
+    expect(result.menu.map((m) => m.meta.title)).toEqual(['首页', '系统管理', '开发工具']);
+    // The demo pages live under one 开发工具 entry.
+    const devTools = result.menu.find((m) => m.path === '/dev-tools')!;
+    expect(devTools.children!.map((c) => c.meta.title)).toEqual(['组件示例', '结果页', '异常页']);
+    expect(titles(devTools.children!)).toEqual(expect.arrayContaining(['成功页', '失败页', '403', '404', '500']));
     const system = result.menu.find((m) => m.path === '/system')!;
     const pages = system.children!.map((c) => [c.path, c.component]);
     expect(pages).toContainEqual(['/system/platform', 'system/PlatformSetting']);
@@ -31,12 +37,56 @@ describe.each(targets)('getUserPermissionByToken on $name', (target) => {
     expect(result.allAuth.every((a) => a.type === '1' && a.status === '1')).toBe(true);
   });
 
-  it('gives the ordinary user no admin menu and no admin buttons', async () => {
-    const result = await permissionsOf(await t.login(SEED_ACCOUNTS.staff.username));
-    expect(titles(result.menu)).not.toContain('系统管理');
-    expect(titles(result.menu)).toContain('首页');
-    expect(result.auth).toEqual([]);
+  it('gives the ordinary user the menus of their work: no admin menu, no demo pages', async () => {
+    const staff = await t.login(SEED_ACCOUNTS.staff.username);
+    const result = await permissionsOf(staff);
+    expect(result.menu.map((m) => m.meta.title)).toEqual(['首页', '分类字典', '通讯录']);
+    for (const demo of ['系统管理', '开发工具', '组件示例', '结果页', '异常页', '成功页', '403']) {
+      expect(titles(result.menu)).not.toContain(demo);
+    }
+    expect(result.auth.map((a) => a.action).sort()).toEqual([PERM.addressBookList, PERM.categoryList].sort());
     expect(result.allAuth.map((a) => a.action)).toContain(PERM.platformEdit);
+    // Read access works; maintaining categories stays the administrator's.
+    const get = (url: string) => t.request({ method: 'GET', url, token: staff });
+    expect((await get('/sys/category/list')).statusCode).toBe(200);
+    expect((await get('/sys/user/queryByOrgCodeForAddressList')).statusCode).toBe(200);
+    const add = await t.request({ method: 'POST', url: '/sys/category/add', token: staff, payload: { name: 'x' } });
+    expect(add.statusCode).toBe(403);
+  });
+
+  it('leaves disabled type-1 entries out of auth and allAuth; disabled type-2 fields stay marked', async () => {
+    const { db } = t.app.ctx.db;
+    const admin = await t.login(SEED_ACCOUNTS.admin.username);
+    await db.updateTable('sysPermission').set({ status: '0' }).where('perms', '=', PERM.tenantList).execute();
+    await db
+      .insertInto('sysPermission')
+      .values({
+        ...(await db
+          .selectFrom('sysPermission')
+          .selectAll()
+          .where('perms', '=', PERM.userEdit)
+          .executeTakeFirstOrThrow()),
+        id: 'e'.repeat(32),
+        name: '工资字段',
+        perms: 'user:salary',
+        permsType: '2',
+        status: '0',
+      })
+      .execute();
+    await t.app.ctx.authCache.invalidate();
+    try {
+      for (const token of [admin, await t.login(SEED_ACCOUNTS.staff.username)]) {
+        const result = await permissionsOf(token);
+        // The web's rule (app-spec §6) would show a button whose allAuth entry has status '0'.
+        expect(result.allAuth.map((a) => a.action)).not.toContain(PERM.tenantList);
+        expect(result.auth.map((a) => a.action)).not.toContain(PERM.tenantList);
+        expect(result.allAuth).toContainEqual({ action: 'user:salary', describe: '工资字段', type: '2', status: '0' });
+      }
+    } finally {
+      await db.updateTable('sysPermission').set({ status: '1' }).where('perms', '=', PERM.tenantList).execute();
+      await db.deleteFrom('sysPermission').where('id', '=', 'e'.repeat(32)).execute();
+      await t.app.ctx.authCache.invalidate();
+    }
   });
 
   it('gives the guest only the public display page', async () => {
@@ -135,16 +185,67 @@ describe.each(targets)('getUserPermissionByToken on $name', (target) => {
     expect((await t.request({ method: 'GET', url: '/sys/position/list', token: staff })).statusCode).toBe(200);
   });
 
+  it('upgrades a database of the earlier release: demo pages move under 开发工具 and leave the staff role', async () => {
+    const { db } = t.app.ctx.db;
+    const staffRole = seedId(`role:${ROLE.staff}`);
+    const groups = [seedId('perm:result'), seedId('perm:exception')];
+    const demoPages = ['result-success', 'result-fail', 'exception-403', 'exception-500'];
+    // What the earlier release left: the groups at the top level, they and their pages granted to staff.
+    await db.updateTable('sysPermission').set({ parentId: null, menuType: 0 }).where('id', 'in', groups).execute();
+    const oldGrants = [...groups, ...demoPages.map((k) => seedId(`perm:${k}`))];
+    await db
+      .insertInto('sysRolePermission')
+      .values(
+        oldGrants.map((permissionId) => ({
+          id: seedId(`grant:${ROLE.staff}:${permissionId}`),
+          roleId: staffRole,
+          permissionId,
+          dataRuleIds: null,
+          operateDate: null,
+          operateIp: null,
+        })),
+      )
+      .execute();
+    // An administrator's own later grant of a demo page is theirs to keep.
+    const own = { id: 'a'.repeat(32), roleId: staffRole, permissionId: seedId('perm:exception-404') };
+    await db
+      .insertInto('sysRolePermission')
+      .values({ ...own, dataRuleIds: null, operateDate: null, operateIp: null })
+      .execute();
+    try {
+      await seedReference(db);
+      await seedReference(db); // idempotent
+      const parents = await db
+        .selectFrom('sysPermission')
+        .select(['parentId', 'menuType'])
+        .where('id', 'in', groups)
+        .execute();
+      expect(parents).toEqual(groups.map(() => ({ parentId: seedId('perm:dev-tools'), menuType: 1 })));
+      const left = await db
+        .selectFrom('sysRolePermission')
+        .select('id')
+        .where('roleId', '=', staffRole)
+        .where('permissionId', 'in', [...oldGrants, own.permissionId])
+        .execute();
+      expect(left.map((g) => g.id)).toEqual([own.id]);
+    } finally {
+      await db.deleteFrom('sysRolePermission').where('id', '=', own.id).execute();
+      await t.app.ctx.authCache.invalidate();
+    }
+  });
+
   it('reflects the database: a hidden page hides its group, a deleted grant removes the page', async () => {
     const { db } = t.app.ctx.db;
     const token = await t.login(SEED_ACCOUNTS.staff.username);
+    const admin = await t.login(SEED_ACCOUNTS.admin.username);
     await db
       .updateTable('sysPermission')
       .set({ hidden: 1 })
       .where('url', 'in', ['/result/success', '/result/fail'])
       .execute();
-    const hidden = await permissionsOf(token);
-    expect(hidden.menu.find((m) => m.path === '/result')!.hidden).toBe(true);
+    const hidden = await permissionsOf(admin);
+    const devTools = hidden.menu.find((m) => m.path === '/dev-tools')!;
+    expect(devTools.children!.find((m) => m.path === '/result')!.hidden).toBe(true);
     await db
       .updateTable('sysPermission')
       .set({ hidden: 0 })
@@ -154,7 +255,7 @@ describe.each(targets)('getUserPermissionByToken on $name', (target) => {
     const page = await db
       .selectFrom('sysPermission')
       .select('id')
-      .where('url', '=', '/exception/500')
+      .where('url', '=', '/system/addressBook')
       .executeTakeFirstOrThrow();
     const role = await db.selectFrom('sysRole').select('id').where('roleCode', '=', 'staff').executeTakeFirstOrThrow();
     await db
@@ -162,7 +263,7 @@ describe.each(targets)('getUserPermissionByToken on $name', (target) => {
       .where('roleId', '=', role.id)
       .where('permissionId', '=', page.id)
       .execute();
-    expect(titles((await permissionsOf(token)).menu)).not.toContain('500');
+    expect(titles((await permissionsOf(token)).menu)).not.toContain('通讯录');
   });
 });
 

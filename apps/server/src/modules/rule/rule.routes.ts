@@ -2,6 +2,7 @@ import {
   CHECK_RULE_LIMITS,
   CHECK_RULE_MESSAGES,
   DUPLICATE_MESSAGES,
+  PERM,
   parseCheckRuleJson,
   runCheckRule,
 } from '@district/shared';
@@ -45,7 +46,7 @@ export default async function ruleRoutes(app: FastifyInstance): Promise<void> {
   const fillRules = new FillRuleService(db);
   await app.register(resourcePlugin([fillRuleResource, checkRuleResource]));
 
-  // Other screens' forms ask for codes (asset numbers, org codes), so any signed-in user may run a rule.
+  // Drawing a code advances a sequence, so it takes its own permission, granted to the roles whose forms number records.
   const execute = async (request: FastifyRequest) => {
     const { ruleCode } = request.params as { ruleCode: string };
     if (!ruleCode || ruleCode.length > 100) throw new ApiError(400, '参数 ruleCode 有误');
@@ -53,8 +54,8 @@ export default async function ruleRoutes(app: FastifyInstance): Promise<void> {
     const form = { ...(request.query as Query), ...body };
     return ok(await fillRules.execute(ruleCode, form), '操作成功！');
   };
-  app.get('/sys/fillRule/executeRuleByCode/:ruleCode', { config: { auth: 'user' } }, execute);
-  app.put('/sys/fillRule/executeRuleByCode/:ruleCode', { config: { auth: 'user' } }, execute);
+  app.get('/sys/fillRule/executeRuleByCode/:ruleCode', { config: { auth: PERM.fillRuleExecute } }, execute);
+  app.put('/sys/fillRule/executeRuleByCode/:ruleCode', { config: { auth: PERM.fillRuleExecute } }, execute);
 
   app.get('/sys/checkRule/checkByCode', { config: { auth: 'user' } }, async (request, reply) => {
     const query = request.query as Query;
