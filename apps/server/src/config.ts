@@ -25,6 +25,8 @@ export interface AppConfig {
   loginLockMinutes: number;
   /** Failed logins from one address before it is refused with 429. */
   loginIpMaxFailures: number;
+  /** Uniqueness checks (duplicate check, checkOnlyUser) one user may make per minute before 429. */
+  uniqueCheckPerMinute: number;
   seedDemo: boolean;
   /** Password of users imported from a spreadsheet without one (8+ characters, letters and digits). */
   userInitialPassword: string;
@@ -106,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginMaxFailures: int('LOGIN_MAX_FAILURES', env.LOGIN_MAX_FAILURES, 5),
     loginLockMinutes: int('LOGIN_LOCK_MINUTES', env.LOGIN_LOCK_MINUTES, 10),
     loginIpMaxFailures: int('LOGIN_IP_MAX_FAILURES', env.LOGIN_IP_MAX_FAILURES, 30),
+    uniqueCheckPerMinute: int('UNIQUE_CHECK_PER_MINUTE', env.UNIQUE_CHECK_PER_MINUTE, 60),
     seedDemo: bool(env.SEED_DEMO, true),
     userInitialPassword: env.USER_INITIAL_PASSWORD || 'Asset@2026',
     trustProxy: trustProxy(env.TRUST_PROXY),

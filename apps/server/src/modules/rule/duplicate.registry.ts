@@ -1,3 +1,5 @@
+import { PERM, type PermissionCode } from '@district/shared';
+
 /**
  * The (table, field) pairs the duplicate check answers for: names from the client only select an
  * entry here, they never reach SQL. Each entry says where uniqueness holds: over every row (the column
@@ -13,30 +15,34 @@ export interface DuplicateEntry {
   liveOnly?: boolean;
   /** Integer column: a value that is not an integer cannot be taken. */
   integer?: boolean;
+  /** Who may ask: holders of the resource's add or edit code (the forms that run the check). */
+  permissions: readonly PermissionCode[];
 }
 
-const entry = (table: string, column: string, extra: Partial<DuplicateEntry> = {}): DuplicateEntry => ({
-  table,
-  column,
-  idColumn: 'id',
-  ...extra,
-});
+const entry = (
+  table: string,
+  column: string,
+  permissions: readonly PermissionCode[],
+  extra: Partial<DuplicateEntry> = {},
+): DuplicateEntry => ({ table, column, idColumn: 'id', permissions, ...extra });
+
+const USER = [PERM.userAdd, PERM.userEdit];
 
 /** Keyed `table_name.field_name` as the client spells them (snake_case, or the camelCase field). */
 const ENTRIES: Record<string, DuplicateEntry> = {
   // Usernames stay taken after deletion (decisions.md); phone, e-mail and work number among live accounts.
-  'sys_user.username': entry('sysUser', 'username'),
-  'sys_user.phone': entry('sysUser', 'phone', { liveOnly: true }),
-  'sys_user.email': entry('sysUser', 'email', { liveOnly: true }),
-  'sys_user.work_no': entry('sysUser', 'workNo', { liveOnly: true }),
-  'sys_role.role_code': entry('sysRole', 'roleCode'),
-  'sys_depart.org_code': entry('sysDepart', 'orgCode'),
-  'sys_position.code': entry('sysPosition', 'code'),
-  'sys_dict.dict_code': entry('sysDict', 'dictCode'),
-  'sys_category.code': entry('sysCategory', 'code'),
-  'sys_fill_rule.rule_code': entry('sysFillRule', 'ruleCode'),
-  'sys_check_rule.rule_code': entry('sysCheckRule', 'ruleCode'),
-  'sys_tenant.id': entry('sysTenant', 'id', { integer: true }),
+  'sys_user.username': entry('sysUser', 'username', USER),
+  'sys_user.phone': entry('sysUser', 'phone', USER, { liveOnly: true }),
+  'sys_user.email': entry('sysUser', 'email', USER, { liveOnly: true }),
+  'sys_user.work_no': entry('sysUser', 'workNo', USER, { liveOnly: true }),
+  'sys_role.role_code': entry('sysRole', 'roleCode', [PERM.roleAdd, PERM.roleEdit]),
+  'sys_depart.org_code': entry('sysDepart', 'orgCode', [PERM.departAdd, PERM.departEdit]),
+  'sys_position.code': entry('sysPosition', 'code', [PERM.positionAdd, PERM.positionEdit]),
+  'sys_dict.dict_code': entry('sysDict', 'dictCode', [PERM.dictAdd, PERM.dictEdit]),
+  'sys_category.code': entry('sysCategory', 'code', [PERM.categoryAdd, PERM.categoryEdit]),
+  'sys_fill_rule.rule_code': entry('sysFillRule', 'ruleCode', [PERM.fillRuleAdd, PERM.fillRuleEdit]),
+  'sys_check_rule.rule_code': entry('sysCheckRule', 'ruleCode', [PERM.checkRuleAdd, PERM.checkRuleEdit]),
+  'sys_tenant.id': entry('sysTenant', 'id', [PERM.tenantAdd, PERM.tenantEdit], { integer: true }),
 };
 
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

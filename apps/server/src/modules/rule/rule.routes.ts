@@ -13,6 +13,7 @@ import { checkRuleResource } from './check-rule.resource.js';
 import { findDuplicateEntry } from './duplicate.registry.js';
 import { fillRuleResource } from './fill-rule.resource.js';
 import { FillRuleService } from './fill-rule.service.js';
+import { guardUniqueCheck } from './unique-check.guard.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the duplicate check's table comes from the registry */
 
@@ -85,6 +86,7 @@ export default async function ruleRoutes(app: FastifyInstance): Promise<void> {
     if (!tableName || !fieldName) throw new ApiError(400, DUPLICATE_MESSAGES.paramsRequired);
     const entry = findDuplicateEntry(tableName, fieldName);
     if (!entry) throw new ApiError(400, DUPLICATE_MESSAGES.unregistered);
+    await guardUniqueCheck(request, entry.permissions);
     if (fieldVal === '') return verdict(reply, true, DUPLICATE_MESSAGES.available);
     if (entry.integer && !/^-?\d{1,15}$/.test(fieldVal)) return verdict(reply, true, DUPLICATE_MESSAGES.available);
     const value = entry.integer ? Number(fieldVal) : fieldVal;

@@ -1,6 +1,7 @@
-import { CHECK_RULE_MESSAGES, DUPLICATE_MESSAGES } from '@district/shared';
+import { CHECK_RULE_MESSAGES, DUPLICATE_MESSAGES, GUEST_CREDENTIALS, MSG, PERM } from '@district/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
+import { seedId } from '../../db/seeds/seed-id.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
 import { nextChildCode } from './code-segment.js';
 import { formatSequence, scopeKey } from './fill-rule.service.js';
@@ -198,7 +199,7 @@ describe.each(targets)('fill rules, check rules and the duplicate check on $name
   });
 
   it('answers the duplicate check for registered pairs only', async () => {
-    const dup = (q: Record<string, string>, token = staff) =>
+    const dup = (q: Record<string, string>, token = admin) =>
       call('GET', `/sys/duplicate/check?${new URLSearchParams(q)}`, undefined, token);
     const taken = await dup({ tableName: 'sys_user', fieldName: 'username', fieldVal: 'admin' });
     expect([taken.statusCode, taken.json().success, taken.json().message]).toEqual([
@@ -236,5 +237,97 @@ describe.each(targets)('fill rules, check rules and the duplicate check on $name
       (await call('GET', '/sys/duplicate/check?tableName=sys_user&fieldName=username&fieldVal=a', undefined, ''))
         .statusCode,
     ).toBe(401);
+  });
+
+  /** A new account whose only role holds exactly the given permission codes. */
+  const userHolding = async (username: string, codes: string[]) => {
+    const roleCode = `only_${username}`;
+    expect((await call('POST', '/sys/role/add', { roleCode, roleName: `仅${codes.join('、')}` })).statusCode).toBe(200);
+    const role = await t.app.ctx.db.db
+      .selectFrom('sysRole')
+      .select('id')
+      .where('roleCode', '=', roleCode)
+      .executeTakeFirstOrThrow();
+    const grant = await call('POST', '/sys/permission/saveRolePermission', {
+      roleId: role.id,
+      permissionIds: codes.map((code) => seedId(`perm:${code}`)).join(','),
+      lastpermissionIds: '',
+    });
+    expect(grant.statusCode, grant.body).toBe(200);
+    const password = 'Check1234';
+    const added = await call('POST', '/sys/user/add', {
+      username,
+      realname: '校验员',
+      password,
+      confirmpassword: password,
+      selectedroles: role.id,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    return t.login(username, password);
+  };
+
+  it('answers uniqueness checks only to those who may add or edit that resource (issue 8 point 6)', async () => {
+    const userEditor = await userHolding('dup_user_editor', [PERM.userEdit]);
+    const dup = (token: string, tableName = 'sys_user', fieldName = 'username', fieldVal = 'admin') =>
+      call('GET', `/sys/duplicate/check?${new URLSearchParams({ tableName, fieldName, fieldVal })}`, undefined, token);
+    const only = (token: string, q = 'username=admin') => call('GET', `/sys/user/checkOnlyUser?${q}`, undefined, token);
+
+    // staff holds neither system:user:add nor system:user:edit: no answer about accounts.
+    expect((await dup(staff)).statusCode).toBe(403);
+    expect((await dup(staff, 'sys_user', 'phone', '13800000001')).statusCode).toBe(403);
+    expect((await only(staff)).statusCode).toBe(403);
+    // The guest (whose password ships in the web bundle) gets nothing either.
+    const guest = await t.request({ method: 'POST', url: '/sys/apiLogin', payload: GUEST_CREDENTIALS });
+    expect(guest.statusCode, guest.body).toBe(200);
+    const guestToken = guest.json().result.token as string;
+    expect([401, 403]).toContain((await dup(guestToken)).statusCode);
+    expect([401, 403]).toContain((await only(guestToken)).statusCode);
+
+    // Holding user edit answers for users (the form's asynchronous check keeps working) …
+    const taken = await dup(userEditor);
+    expect([taken.statusCode, taken.json().success, taken.json().message]).toEqual([
+      200,
+      false,
+      DUPLICATE_MESSAGES.taken,
+    ]);
+    expect((await only(userEditor)).json()).toMatchObject({
+      success: false,
+      message: '该用户账号不可用，系统中已存在！',
+    });
+    expect((await only(userEditor, 'username=free_name')).json().success).toBe(true);
+    // … but not for another resource's table.
+    expect((await dup(userEditor, 'sys_role', 'role_code', 'admin')).statusCode).toBe(403);
+    expect((await dup(userEditor, 'sys_dict', 'dict_code', 'sex')).statusCode).toBe(403);
+  });
+
+  it('rate-limits uniqueness checks per user: 429 请求过于频繁，请稍后再试 (issue 8 point 6)', async () => {
+    const limited = await startApp(target, { uniqueCheckPerMinute: 5 });
+    try {
+      const token = await limited.login();
+      const other = await limited.login(SEED_ACCOUNTS.admin.username);
+      const dup = (tok: string, i: number) =>
+        limited.request({
+          method: 'GET',
+          url: `/sys/duplicate/check?tableName=sys_user&fieldName=username&fieldVal=probe_${i}`,
+          token: tok,
+        });
+      for (let i = 0; i < 3; i++) expect((await dup(token, i)).statusCode).toBe(200);
+      // checkOnlyUser draws on the same allowance.
+      for (let i = 3; i < 5; i++) {
+        const res = await limited.request({ method: 'GET', url: `/sys/user/checkOnlyUser?username=probe_${i}`, token });
+        expect(res.statusCode).toBe(200);
+      }
+      const refused = await dup(token, 5);
+      expect([refused.statusCode, refused.json().message]).toEqual([429, MSG.tooManyRequests]);
+      const refusedOnly = await limited.request({ method: 'GET', url: '/sys/user/checkOnlyUser?username=x1', token });
+      expect(refusedOnly.statusCode).toBe(429);
+      // The allowance is the user's, not the token's: a second session of the same user is limited too.
+      expect((await dup(other, 6)).statusCode).toBe(429);
+      // Another user's allowance is untouched (staff is then refused for want of the permission, not the rate).
+      const staffToken = await limited.login(SEED_ACCOUNTS.staff.username);
+      expect((await dup(staffToken, 7)).statusCode).toBe(403);
+    } finally {
+      await limited.close();
+    }
   });
 });

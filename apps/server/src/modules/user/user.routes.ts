@@ -17,6 +17,7 @@ import type { Row } from '../../lib/resource/resource.types.js';
 import { formatDateTime } from '../../lib/time.js';
 import { currentUser } from '../../plugins/guard.js';
 import { hashPassword } from '../auth/login.service.js';
+import { guardUniqueCheck } from '../rule/unique-check.guard.js';
 import { userDeparts, userPositions, userTenants } from '../auth/user-session.service.js';
 import { assertMayDisable, userResource } from './user.resource.js';
 import { isTaken, splitIds, usersOfDepart } from './user.service.js';
@@ -129,7 +130,8 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** Whether a username, phone, e-mail or work number is free (the form's asynchronous check). */
-  app.get('/sys/user/checkOnlyUser', { config: { auth: PERM.userList } }, async (request, reply) => {
+  app.get('/sys/user/checkOnlyUser', { config: { auth: 'user' } }, async (request, reply) => {
+    await guardUniqueCheck(request, [PERM.userAdd, PERM.userEdit]);
     const query = parse(checkOnlyQuery, request.query) as Partial<Record<UserUniqueField | 'id', string>>;
     const field = (Object.keys(USER_UNIQUE_FIELDS) as UserUniqueField[]).find((f) => query[f]);
     if (!field) throw new ApiError(400, USER_MESSAGES.checkFieldRequired);
