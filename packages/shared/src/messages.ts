@@ -35,3 +35,18 @@ export const MSG = {
   /** A NUL character in a parameter or field (PostgreSQL cannot store one; no form can type one). */
   controlCharacter: '输入内容包含不允许的控制字符',
 } as const;
+
+/**
+ * Delegated administration (issue 8): nobody acts on an account that holds permissions they do not hold, nor
+ * grants roles, departments, positions or tenants outside their own reach. Answered 403.
+ */
+export const REACH_MESSAGES = {
+  accountAbove: '不能操作权限高于您的账号',
+  roleAbove: (names: string) => `不能授予超出您权限范围的角色：${names}`,
+  departOutside: '不能授予您权限范围之外的部门',
+  positionOutside: '不能授予其他租户的职务',
+  tenantOutside: '只能把用户加入您所属的租户',
+  roleOfOtherTenant: '不能修改其他租户的角色',
+  globalRoleAbove: '不能修改含有您所没有权限的公共角色',
+  permissionAbove: (names: string) => `不能变更您自己没有的权限：${names}`,
+} as const;

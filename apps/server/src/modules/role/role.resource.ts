@@ -8,6 +8,7 @@ import {
 import { ApiError } from '../../lib/http.js';
 import type { AnyQuery, ResourceDef } from '../../lib/resource/resource.types.js';
 import { ADMIN_ROLE_ID } from '../user/user.service.js';
+import { assertRoleInReach } from '../user/user-reach.service.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- conditions on the resource's open query builder */
 
@@ -51,7 +52,9 @@ export const roleResource: ResourceDef<RoleCreateInput, RoleUpdateInput> = {
       tenantId: ctx.user.tenantId,
     };
   },
-  toUpdate(body, before) {
+  async toUpdate(body, before, ctx) {
+    // A global role's name and code are every tenant's: only for holders of all it grants.
+    await assertRoleInReach(ctx.db, ctx.user, before);
     if (before.id === ADMIN_ROLE_ID && body.roleCode !== undefined && body.roleCode !== before.roleCode) {
       throw new ApiError(400, ROLE_MESSAGES.adminCodeFixed);
     }
@@ -68,8 +71,9 @@ export const roleResource: ResourceDef<RoleCreateInput, RoleUpdateInput> = {
       .executeTakeFirst();
     if (clash) throw new ApiError(400, ROLE_MESSAGES.roleCodeTaken(String(row.roleCode)));
   },
-  async beforeDelete(rows) {
+  async beforeDelete(rows, ctx) {
     if (rows.some((r) => r.id === ADMIN_ROLE_ID)) throw new ApiError(400, ROLE_MESSAGES.deleteAdmin);
+    for (const row of rows) await assertRoleInReach(ctx.trx, ctx.user, row);
   },
   async afterDelete(rows, ctx) {
     const ids = rows.map((r) => String(r.id));

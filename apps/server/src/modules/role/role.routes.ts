@@ -9,7 +9,8 @@ import { newId } from '../../lib/ids.js';
 import { currentUser } from '../../plugins/guard.js';
 import { userResource } from '../user/user.resource.js';
 import { unlinkedUserIds } from '../user/member-users.service.js';
-import { SEED_ADMIN_ID, checkAssignableRoles, splitIds, visibleRoles } from '../user/user.service.js';
+import { SEED_ADMIN_ID, splitIds, visibleRoles } from '../user/user.service.js';
+import { assertAccountsInReach, assertRoleInReach, assertRolesInReach } from '../user/user-reach.service.js';
 import { roleResource } from './role.resource.js';
 import {
   ADMIN_ROLE_ID,
@@ -90,7 +91,8 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/sys/role/datarule', { config: { auth: PERM.roleAuthorize } }, async (request) => {
     const input = parse(saveRoleDataRuleSchema, request.body);
-    await roleInScope(request, input.roleId);
+    const role = await roleInScope(request, input.roleId);
+    await assertRoleInReach(db, currentUser(request), role, [input.permissionId]);
     await saveRoleDataRules(db, currentUser(request), input.roleId, input.permissionId, input.dataRuleIds, request.ip);
     await invalidate();
     return ok(null, ROLE_MESSAGES.ruleSaved);
@@ -106,12 +108,14 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/sys/user/addSysUserRole', { config: { auth: PERM.roleUsers } }, async (request) => {
     const input = parse(roleUsersAddSchema, request.body);
-    await roleInScope(request, input.roleId);
+    const role = await roleInScope(request, input.roleId);
     const ctx = resourceContext(app, request);
     const userIds = [...new Set(input.userIdList)];
     const users = await (await scoped(userResource, ctx)).where('sysUser.id', 'in', userIds).execute();
     if (users.length !== userIds.length) throw new ApiError(404, NOT_FOUND);
-    await checkAssignableRoles(db, ctx.user, [input.roleId]);
+    await assertRolesInReach(db, ctx.user, [input.roleId]);
+    await assertRoleInReach(db, ctx.user, role);
+    await assertAccountsInReach(db, ctx.user, userIds);
     const fresh = await unlinkedUserIds(db, { table: 'sysUserRole', owner: 'roleId' }, input.roleId, userIds);
     if (fresh.length) {
       await db
@@ -125,13 +129,15 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
 
   const removeUsers = async (request: FastifyRequest, roleId: string, userIds: string[]) => {
     if (userIds.length === 0) throw new ApiError(400, USER_MESSAGES.selectUsers);
-    await roleInScope(request, roleId);
+    const role = await roleInScope(request, roleId);
     const users = await (
       await scoped(userResource, resourceContext(app, request))
     )
       .where('sysUser.id', 'in', userIds)
       .execute();
     if (users.length !== userIds.length) throw new ApiError(404, NOT_FOUND);
+    await assertRoleInReach(db, currentUser(request), role);
+    await assertAccountsInReach(db, currentUser(request), userIds);
     if (roleId === ADMIN_ROLE_ID && userIds.includes(SEED_ADMIN_ID)) {
       throw new ApiError(400, '不能移除系统管理员账号的管理员角色');
     }

@@ -13,6 +13,7 @@ import {
   shortNames,
 } from '../permission/permission-tree.service.js';
 import { ADMIN_ROLE_ID, heldPermissions, holds, splitIds } from '../user/user.service.js';
+import { assertRoleInReach } from '../user/user-reach.service.js';
 
 export { ADMIN_ROLE_ID };
 
@@ -64,6 +65,8 @@ export async function saveRolePermissions(
   if (roleId === ADMIN_ROLE_ID && remove.some((id) => ADMIN_KEEPS.includes(id))) {
     throw new ApiError(400, ROLE_MESSAGES.adminKeepsAuthorize);
   }
+  const role = await db.selectFrom('sysRole').select(['id', 'tenantId']).where('id', '=', roleId).executeTakeFirst();
+  if (role) await assertRoleInReach(db, caller, role, [...add, ...remove]);
   const now = formatDateTime();
   await db.transaction().execute(async (trx) => {
     if (remove.length) {

@@ -1,9 +1,10 @@
-import { PERM, ROLE_MESSAGES, USER_MESSAGES, type PermissionTreeNode } from '@district/shared';
+import { PERM, REACH_MESSAGES, ROLE_MESSAGES, USER_MESSAGES, type PermissionTreeNode } from '@district/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
 import { seedId } from '../../db/seeds/seed-id.js';
 import { newId } from '../../lib/ids.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
+import { accountWith, roleWith } from '../user/user-reach.fixtures.js';
 
 const ROLE_ADMIN = seedId('role:admin');
 const ROLE_STAFF = seedId('role:staff');
@@ -162,8 +163,8 @@ describe.each(targets)('roles on $name', (target) => {
       { roleId: ROLE_ADMIN, userIdList: [STAFF_ID] },
       token,
     );
-    expect(stronger.statusCode).toBe(400);
-    expect(stronger.json().message).toContain('不能分配超出您自身权限的角色');
+    expect(stronger.statusCode).toBe(403);
+    expect(stronger.json().message).toBe(REACH_MESSAGES.roleAbove('管理员'));
     const grants = await db
       .selectFrom('sysRolePermission')
       .select('permissionId')
@@ -289,5 +290,76 @@ describe.each(targets)('roles on $name', (target) => {
       const res = await t.request({ method, url, token: fresh, ...(payload ? { payload } : {}) });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
+  });
+
+  it('keeps a role administrator of tenant 1002 off the roles tenant 1001 holds (issue 8, 7b)', async () => {
+    const db = t.app.ctx.db.db;
+    const codes = [PERM.roleList, PERM.roleEdit, PERM.roleDelete, PERM.roleAuthorize, PERM.roleUsers, PERM.userList];
+    const adminRole = await roleWith(t, admin, 1002, 'role_admin_1002', codes);
+    await accountWith(t, admin, 1002, 'roleadm2', [adminRole]);
+    const memberId = await accountWith(t, admin, 1002, 'member2', []);
+    const token = await t.login('roleadm2', 'Passw0rd!');
+    const as2 = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      t.request({ method, url, token, tenant: 1002, ...(payload ? { payload } : {}) });
+    const staffGrants = () =>
+      db
+        .selectFrom('sysRolePermission')
+        .select('permissionId')
+        .where('roleId', '=', ROLE_STAFF)
+        .execute()
+        .then((rows) => rows.map((r) => r.permissionId).sort());
+    const before = await staffGrants();
+    expect(before.length).toBeGreaterThan(1);
+
+    // The global staff role (held by tenant 1001's staff) grants pages this administrator does not hold.
+    const shrink = await as2('POST', '/sys/permission/saveRolePermission', {
+      roleId: ROLE_STAFF,
+      permissionIds: before.slice(1).join(','),
+    });
+    expect(shrink.statusCode).toBe(403);
+    expect(shrink.json().message).toBe(REACH_MESSAGES.globalRoleAbove);
+    const rule = await as2('POST', '/sys/role/datarule', {
+      roleId: ROLE_STAFF,
+      permissionId: before[0],
+      dataRuleIds: '',
+    });
+    expect(rule.statusCode).toBe(403);
+    expect((await as2('PUT', '/sys/role/edit', { id: ROLE_STAFF, roleName: '改名' })).statusCode).toBe(403);
+    expect((await as2('DELETE', `/sys/role/delete?id=${ROLE_STAFF}`)).statusCode).toBe(403);
+    expect(
+      (await as2('POST', '/sys/user/addSysUserRole', { roleId: ROLE_STAFF, userIdList: [memberId] })).statusCode,
+    ).toBe(403);
+    expect(await staffGrants()).toEqual(before);
+    expect(
+      (await db.selectFrom('sysRole').select('roleName').where('id', '=', ROLE_STAFF).executeTakeFirst())!.roleName,
+    ).toBe('普通员工');
+
+    // A role of tenant 1001 is not even seen from tenant 1002.
+    const role1001 = await addRole('tenant1001_role', '一号租户角色');
+    const foreign = await as2('POST', '/sys/permission/saveRolePermission', {
+      roleId: role1001,
+      permissionIds: perm(PERM.userList),
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    // Its own tenant's role: granted and taken away within what it holds, users added and removed.
+    const own = await roleWith(t, admin, 1002, 'own_1002', [PERM.userList, PERM.userDelete]);
+    const grant = await as2('POST', '/sys/permission/saveRolePermission', {
+      roleId: own,
+      permissionIds: [perm(PERM.userList), perm(PERM.userDelete), perm(PERM.roleList)].join(','),
+    });
+    expect(grant.statusCode).toBe(200);
+    // Taking away a permission it does not hold itself is beyond it too.
+    const takeAway = await as2('POST', '/sys/permission/saveRolePermission', {
+      roleId: own,
+      permissionIds: [perm(PERM.userList), perm(PERM.roleList)].join(','),
+    });
+    expect(takeAway.statusCode).toBe(403);
+    expect(takeAway.json().message).toBe(REACH_MESSAGES.permissionAbove('删除用户'));
+    const narrow = await roleWith(t, admin, 1002, 'narrow_1002', [PERM.userList]);
+    expect((await as2('POST', '/sys/user/addSysUserRole', { roleId: narrow, userIdList: [memberId] })).statusCode).toBe(
+      200,
+    );
+    expect((await as2('DELETE', `/sys/user/deleteUserRole?roleId=${narrow}&userId=${memberId}`)).statusCode).toBe(200);
   });
 });

@@ -13,9 +13,6 @@ import { hashPassword } from '../auth/login.service.js';
 import {
   SEED_ADMIN_ID,
   assertUnique,
-  checkAssignableRoles,
-  checkDeparts,
-  checkPositions,
   chooseTenants,
   decorateUsers,
   uniqueInBatch,
@@ -29,6 +26,12 @@ import {
   visibleRoles,
   withRole,
 } from './user.service.js';
+import {
+  assertAccountsInReach,
+  assertDepartsInReach,
+  assertPositionsInReach,
+  assertRolesInReach,
+} from './user-reach.service.js';
 
 type UserBody = Partial<UserAddInput> & UserImportInput;
 
@@ -52,11 +55,11 @@ async function checkLinks(body: UserBody | UserEditInput, ctx: ResourceContext, 
     heldRoles = rows.map((r) => r.roleId);
   }
   if (body.selectedroles !== undefined) {
-    await checkAssignableRoles(ctx.db, ctx.user, splitIds(body.selectedroles), heldRoles);
+    await assertRolesInReach(ctx.db, ctx.user, splitIds(body.selectedroles), heldRoles);
   }
   const departs =
-    body.selecteddeparts !== undefined ? await checkDeparts(ctx.db, splitIds(body.selecteddeparts)) : undefined;
-  if (body.selectedPositions !== undefined) await checkPositions(ctx.db, splitIds(body.selectedPositions));
+    body.selecteddeparts !== undefined ? await assertDepartsInReach(ctx, splitIds(body.selecteddeparts)) : undefined;
+  if (body.selectedPositions !== undefined) await assertPositionsInReach(ctx, splitIds(body.selectedPositions));
   if (body.relTenantIds !== undefined) chooseTenants(ctx.user, body.relTenantIds);
   return { departs };
 }
@@ -180,6 +183,8 @@ export const userResource: ResourceDef<UserBody, UserEditInput> = {
     if (body.username !== undefined && body.username !== before.username) {
       throw new ApiError(400, USER_MESSAGES.usernameFixed);
     }
+    // Nobody edits an account that holds more than they do (it could then be signed in as).
+    await assertAccountsInReach(ctx.db, ctx.user, [String(before.id)]);
     if (body.status === USER_STATUS.frozen) assertMayDisable([before], ctx, 'freeze');
     const { departs } = await checkLinks(body, ctx, String(before.id));
     const changes = profile(body);
@@ -199,6 +204,11 @@ export const userResource: ResourceDef<UserBody, UserEditInput> = {
   },
   beforeImportBatch: (rows, ctx, seen) => uniqueInBatch(ctx.db, rows, seen),
   async beforeDelete(rows, ctx) {
+    await assertAccountsInReach(
+      ctx.trx,
+      ctx.user,
+      rows.map((r) => String(r.id)),
+    );
     assertMayDisable(rows, ctx, 'delete');
   },
   async afterDelete(rows, ctx) {

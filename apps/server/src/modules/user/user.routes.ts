@@ -20,6 +20,7 @@ import { hashPassword } from '../auth/login.service.js';
 import { guardUniqueCheck } from '../rule/unique-check.guard.js';
 import { userDeparts, userPositions, userTenants } from '../auth/user-session.service.js';
 import { assertMayDisable, userResource } from './user.resource.js';
+import { assertAccountsInReach } from './user-reach.service.js';
 import { isTaken, splitIds, usersOfDepart } from './user.service.js';
 
 const idParam = (name: string) =>
@@ -97,6 +98,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     const { ids, status } = parse(userFreezeSchema, request.body);
     const list = splitIds(ids);
     const rows = await scopedUsers(request, list);
+    await assertAccountsInReach(db, currentUser(request), list);
     if (status === USER_STATUS.frozen) assertMayDisable(rows, resourceContext(app, request), 'freeze');
     const actor = currentUser(request);
     const me = actor.username;
@@ -116,6 +118,8 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     const q = await scoped(def, resourceContext(app, request));
     const user = (await q.where('sysUser.username', '=', input.username).executeTakeFirst()) as Row | undefined;
     if (!user) throw new ApiError(404, NOT_FOUND);
+    // A reset of a stronger account would let the caller sign in as it.
+    await assertAccountsInReach(db, currentUser(request), [String(user.id)]);
     await db
       .updateTable('sysUser')
       .set({

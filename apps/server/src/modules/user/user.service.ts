@@ -1,4 +1,10 @@
-import { USER_MESSAGES, USER_UNIQUE_FIELDS, type DepartUserItem, type UserUniqueField } from '@district/shared';
+import {
+  REACH_MESSAGES,
+  USER_MESSAGES,
+  USER_UNIQUE_FIELDS,
+  type DepartUserItem,
+  type UserUniqueField,
+} from '@district/shared';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../context.js';
@@ -210,62 +216,13 @@ export function visibleRoles(db: Kysely<Database>, tenantId: number | null) {
 }
 
 /**
- * Checks the roles a user is being given: they exist in the caller's tenant, and none grants more than
- * the caller holds (a user administrator cannot make anyone, themselves included, more powerful than they are).
+ * Tenants a user may be put in: only the caller's own (beyond them is out of reach, 403); none chosen means the
+ * caller's current tenant.
  */
-export async function checkAssignableRoles(
-  db: Kysely<Database>,
-  caller: AuthUser,
-  roleIds: string[],
-  alreadyHeld: string[] = [],
-): Promise<void> {
-  if (roleIds.length === 0) return;
-  const roles = await visibleRoles(db, caller.tenantId).select(['id', 'roleName']).where('id', 'in', roleIds).execute();
-  if (roles.length !== roleIds.length) throw new ApiError(400, USER_MESSAGES.roleNotFound);
-  const added = roles.filter((r) => !alreadyHeld.includes(r.id));
-  if (added.length === 0) return;
-  const held = await heldPermissions(db, caller.id);
-  if (held.all) return;
-  const grants = await db
-    .selectFrom('sysRolePermission')
-    .select(['roleId', 'permissionId'])
-    .where(
-      'roleId',
-      'in',
-      added.map((r) => r.id),
-    )
-    .execute();
-  const tooStrong = new Set(grants.filter((g) => !holds(held, g.permissionId)).map((g) => g.roleId));
-  if (tooStrong.size) {
-    const names = added.filter((r) => tooStrong.has(r.id)).map((r) => r.roleName);
-    throw new ApiError(400, `不能分配超出您自身权限的角色：${names.join('、')}`);
-  }
-}
-
-export async function checkDeparts(db: Kysely<Database>, ids: string[]): Promise<{ id: string; orgCode: string }[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('sysDepart')
-    .select(['id', 'orgCode'])
-    .where('id', 'in', ids)
-    .where('delFlag', '=', 0)
-    .execute();
-  if (rows.length !== ids.length) throw new ApiError(400, USER_MESSAGES.departNotFound);
-  // Keep the caller's order: the first department is the user's own.
-  return ids.map((id) => rows.find((r) => r.id === id)!);
-}
-
-export async function checkPositions(db: Kysely<Database>, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  const rows = await db.selectFrom('sysPosition').select('id').where('id', 'in', ids).execute();
-  if (rows.length !== ids.length) throw new ApiError(400, USER_MESSAGES.positionNotFound);
-}
-
-/** Tenants a user may be put in: only the caller's own; none chosen means the caller's current tenant. */
 export function chooseTenants(caller: AuthUser, raw: string | undefined): number[] {
   const ids = splitIds(raw).map(Number);
   const own = caller.session?.tenants ?? (caller.tenantId !== null ? [caller.tenantId] : []);
-  if (ids.some((id) => !own.includes(id))) throw new ApiError(400, USER_MESSAGES.tenantNotOwned);
+  if (ids.some((id) => !own.includes(id))) throw new ApiError(403, REACH_MESSAGES.tenantOutside);
   if (ids.length) return ids;
   return caller.tenantId !== null ? [caller.tenantId] : [];
 }

@@ -1,10 +1,11 @@
 import ExcelJS from 'exceljs';
-import { USER_MESSAGES } from '@district/shared';
+import { PERM, REACH_MESSAGES, USER_MESSAGES } from '@district/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedId } from '../../db/seeds/seed-id.js';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
 import { newId } from '../../lib/ids.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
+import { accountWith, roleWith } from './user-reach.fixtures.js';
 
 const ROLE_STAFF = seedId('role:staff');
 const ROLE_ADMIN = seedId('role:admin');
@@ -141,7 +142,6 @@ describe.each(targets)('users on $name', (target) => {
       [{ username: 'badsex', realname: '性别', sex: 3 }, USER_MESSAGES.sexInvalid],
       [{ username: 'badrole', realname: '角色', selectedroles: 'nope' }, USER_MESSAGES.roleNotFound],
       [{ username: 'baddep', realname: '部门', selecteddeparts: 'nope' }, USER_MESSAGES.departNotFound],
-      [{ username: 'badtenant', realname: '租户', relTenantIds: '9999' }, USER_MESSAGES.tenantNotOwned],
       [{ username: 'extra1', realname: '多余', isAdmin: true }, '不支持的参数：isAdmin'],
     ];
     for (const [body, message] of cases) {
@@ -149,6 +149,10 @@ describe.each(targets)('users on $name', (target) => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().message, JSON.stringify(body)).toBe(message);
     }
+    // A tenant the caller does not belong to is beyond their reach.
+    const tenant = await add({ username: 'badtenant', realname: '租户', relTenantIds: '9999' });
+    expect(tenant.statusCode).toBe(403);
+    expect(tenant.json().message).toBe(REACH_MESSAGES.tenantOutside);
   });
 
   it('answers checkOnlyUser per field', async () => {
@@ -411,5 +415,88 @@ describe.each(targets)('users on $name', (target) => {
     expect((await call('PUT', '/sys/user/edit', { id: staffId, realname: '越权' }, token)).statusCode).toBe(404);
     expect((await call('DELETE', `/sys/user/delete?id=${staffId}`, undefined, token)).statusCode).toBe(404);
     expect((await call('PUT', '/sys/user/edit', { id: scopedId, realname: '范围内' }, token)).statusCode).toBe(200);
+  });
+
+  it('keeps a delegated user administrator below themselves: no account above them, no grant beyond them', async () => {
+    // A delegate who may list, edit, reset, freeze and delete users, and nothing else, in tenant 1001.
+    const role = await roleWith(t, admin, 1001, 'user_delegate', [
+      PERM.userList,
+      PERM.userEdit,
+      PERM.userResetPassword,
+      PERM.userFreeze,
+      PERM.userDelete,
+    ]);
+    await accountWith(t, admin, 1001, 'delegate_u', [role]);
+    const plainId = await accountWith(t, admin, 1001, 'plain_u', []);
+    const token = await t.login('delegate_u', 'Passw0rd!');
+    // A department and a position of tenant 1002.
+    const dep2 = (
+      await t.request({
+        method: 'POST',
+        url: '/sys/sysDepart/add',
+        token: admin,
+        tenant: 1002,
+        payload: { departName: '二号租户部门' },
+      })
+    ).json().result.id as string;
+    const pos2 = (
+      await t.request({
+        method: 'POST',
+        url: '/sys/position/add',
+        token: admin,
+        tenant: 1002,
+        payload: { code: 'T2POS', name: '二号租户职务' },
+      })
+    ).json().result.id as string;
+    const adminId = seedId('user:admin');
+    const refused = async (res: { statusCode: number; json(): { message: string } }, message: string) => {
+      expect(res.json().message).toBe(message);
+      expect(res.statusCode).toBe(403);
+    };
+
+    // The administrator's account is above the delegate: no reset, edit, freeze, delete.
+    const reset = (username: string) =>
+      call(
+        'PUT',
+        '/sys/user/changPassword',
+        { username, password: 'Taken0ver!', confirmpassword: 'Taken0ver!' },
+        token,
+      );
+    await refused(await reset('admin'), REACH_MESSAGES.accountAbove);
+    await refused(
+      await call('PUT', '/sys/user/edit', { id: adminId, realname: '冒名' }, token),
+      REACH_MESSAGES.accountAbove,
+    );
+    await refused(
+      await call('PUT', '/sys/user/frozenBatch', { ids: `${plainId},${adminId}`, status: 2 }, token),
+      REACH_MESSAGES.accountAbove,
+    );
+    await refused(
+      await call('DELETE', `/sys/user/delete?id=${adminId}`, undefined, token),
+      REACH_MESSAGES.accountAbove,
+    );
+    // Nor is the seeded staff account (it holds pages the delegate does not).
+    await refused(await reset('staff'), REACH_MESSAGES.accountAbove);
+    expect((await t.login('admin')).length).toBeGreaterThan(0);
+
+    // No grant beyond the delegate: another tenant's department or position, a stronger role, another tenant.
+    const edit = (body: object) => call('PUT', '/sys/user/edit', { id: plainId, ...body }, token);
+    await refused(await edit({ selecteddeparts: dep2 }), REACH_MESSAGES.departOutside);
+    await refused(await edit({ selectedPositions: pos2 }), REACH_MESSAGES.positionOutside);
+    const stronger = await edit({ selectedroles: ROLE_ADMIN });
+    expect(stronger.statusCode).toBe(403);
+    expect(stronger.json().message).toBe(REACH_MESSAGES.roleAbove('管理员'));
+    await refused(await edit({ relTenantIds: '1002' }), REACH_MESSAGES.tenantOutside);
+    const links = await t.app.ctx.db.db
+      .selectFrom('sysUserDepart')
+      .select('depId')
+      .where('userId', '=', plainId)
+      .execute();
+    expect(links).toEqual([]);
+
+    // An ordinary account within reach: edited, its password reset, a department of the delegate's tenant given.
+    expect((await edit({ realname: '普通用户', selecteddeparts: DEP_ZCGL })).statusCode).toBe(200);
+    expect((await reset('plain_u')).statusCode).toBe(200);
+    expect((await t.login('plain_u', 'Taken0ver!')).length).toBeGreaterThan(0);
   });
 });
