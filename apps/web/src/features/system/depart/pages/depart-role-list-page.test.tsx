@@ -116,6 +116,10 @@ describe('department roles page', () => {
     await screen.findByText('审核员');
     await userEvent.click(within(row('审核员')).getByText(DEPART_ROLES_TEXT.authorize));
     expect(await screen.findByText(DEPART_ROLE_AUTH_TEXT.title('审核员'))).toBeInTheDocument();
+    // The same grant-tree drawer as the role screen: its tree can be folded and unfolded too.
+    await userEvent.click(await screen.findByRole('button', { name: DEPART_ROLE_AUTH_TEXT.collapseAll }));
+    expect(screen.queryByText('用户查询')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: DEPART_ROLE_AUTH_TEXT.expandAll }));
     await userEvent.click(await screen.findByText('用户查询'));
     const checkbox = screen.getByText('用户查询').closest('.ant-tree-treenode')!.querySelector('.ant-tree-checkbox')!;
     await userEvent.click(checkbox);
