@@ -73,6 +73,17 @@ describe('CronEditor', () => {
     ]);
   });
 
+  it('shows the words of the 周期 and 循环 rows at a readable size, not as bare number boxes', () => {
+    renderWithApp(<CronEditor previewFrom={from} />);
+    openTab('分钟');
+    const row = (label: string) =>
+      within(activePanel()).getByLabelText(label).closest<HTMLElement>('.cron-editor-row')!;
+    // antd's radio group sets font-size 0; an inherited 0 px makes the text invisible in a browser.
+    for (const label of ['周期', '循环']) expect(getComputedStyle(row(label)).fontSize).not.toBe('0px');
+    expect(row('周期')).toHaveTextContent(/从.*-.*分钟/);
+    expect(row('循环')).toHaveTextContent(/从.*分钟开始，每.*分钟执行一次/);
+  });
+
   it('builds an increment from the minute tab and emits it', () => {
     const onChange = vi.fn();
     renderWithApp(<CronEditor previewFrom={from} onChange={onChange} />);

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, Checkbox, Input, InputNumber, Radio, Select, Space, Tabs, Typography } from 'antd';
+import { Alert, Checkbox, Input, InputNumber, Radio, Select, Space, Tabs, Typography, theme } from 'antd';
 import {
   CRON_EDITOR_BOUNDS,
   CRON_FIELDS,
@@ -74,6 +74,7 @@ function FieldPanel({
   onChange: (patch: Partial<CronFieldState>) => void;
 }) {
   const config = CRON_FIELD_CONFIG[field];
+  const { token } = theme.useToken();
   const { unit } = config;
   const isWeek = field === 'week';
   const name = config.label;
@@ -202,9 +203,11 @@ function FieldPanel({
 
   return (
     <Radio.Group value={state.mode} onChange={(event) => onChange({ mode: event.target.value as CronMode })}>
-      <Space direction="vertical">
+      <Space orientation="vertical">
         {config.modes.map((mode) => (
-          <div key={mode}>
+          // antd's radio group sets font-size 0 (against gaps between button radios): the words between the
+          // number boxes (从 … 开始，每 … 执行一次) need the normal size back.
+          <div key={mode} className="cron-editor-row" style={{ fontSize: token.fontSize }}>
             <Radio value={mode}>{rows[mode].title}</Radio>
             {rows[mode].extra}
           </div>
@@ -221,7 +224,7 @@ export function CronPreview({ expression, count = 5, from }: { expression: strin
     () => (error ? [] : nextCronRuns(expression, count, from ?? new Date())),
     [error, expression, count, from],
   );
-  if (error) return <Alert type="error" showIcon message={error} />;
+  if (error) return <Alert type="error" showIcon title={error} />;
   return (
     <div aria-label="最近运行时间">
       <Typography.Text strong>最近 {count} 次运行时间：</Typography.Text>
@@ -277,7 +280,7 @@ export function CronEditor({ value, defaultValue, onChange, previewCount = 5, pr
           children: <FieldPanel field={field} state={fields[field]} onChange={(patch) => changeField(field, patch)} />,
         }))}
       />
-      <Space direction="vertical" style={{ width: '100%', marginTop: 12 }}>
+      <Space orientation="vertical" style={{ width: '100%', marginTop: 12 }}>
         <Input
           addonBefore="表达式"
           aria-label="Cron 表达式"
