@@ -114,4 +114,17 @@ describe('tabbed workspace', () => {
     useTabsStore.getState().open(B, false);
     expect(keys()).toEqual(['/b']);
   });
+
+  it('turning multi-tab mode off and on again brings back the fixed 首页 tab first', () => {
+    useTabsStore.setState({ tabs: [HOME_TAB, A, B] });
+    useTabsStore.getState().open(B, false);
+    useTabsStore.getState().open(B, true);
+    expect(keys()).toEqual([HOME_PATH, '/b']);
+    expect(useTabsStore.getState().tabs[0]).toMatchObject({ title: '首页', pending: true });
+
+    // Single-page mode on the home page itself: back in multi-tab mode it is the one, shown tab.
+    useTabsStore.getState().open(HOME_TAB, false);
+    useTabsStore.getState().open(HOME_TAB, true);
+    expect(useTabsStore.getState().tabs).toEqual([HOME_TAB]);
+  });
 });

@@ -61,14 +61,12 @@ export const useTabsStore = create<TabsState>()((set, get) => ({
       if (tabs.length !== 1 || tabs[0].key !== tab.key) set({ tabs: [tab] });
       return;
     }
-    const existing = tabs.find((t) => t.key === tab.key);
-    if (existing) {
-      if (existing.pending) set({ tabs: tabs.map((t) => (t.key === tab.key ? { ...t, pending: false } : t)) });
-      return;
-    }
-    // The workspace starts with the fixed home tab first.
-    const base = tabs.length === 0 && tab.key !== HOME_TAB.key ? [{ ...HOME_TAB, pending: true }] : tabs;
-    set({ tabs: [...base, tab] });
+    // The fixed home tab leads the workspace, also when multi-tab mode comes back on after single-page mode.
+    const base = tabs.some((t) => t.key === HOME_TAB.key) ? tabs : [{ ...HOME_TAB, pending: true }, ...tabs];
+    const existing = base.find((t) => t.key === tab.key);
+    if (!existing) set({ tabs: [...base, tab] });
+    else if (existing.pending) set({ tabs: base.map((t) => (t.key === tab.key ? { ...t, pending: false } : t)) });
+    else if (base !== tabs) set({ tabs: base });
   },
 
   close(key, activeKey) {
