@@ -1,10 +1,11 @@
-import { useImperativeHandle, useState, type Key, type ReactNode, type Ref } from 'react';
+import { useImperativeHandle, useLayoutEffect, useRef, useState, type Key, type ReactNode, type Ref } from 'react';
 import { Alert, Button, Divider, Dropdown, Space, Table, type TableColumnsType, type TableProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import type { SuperQueryFieldDef } from '@district/shared';
 import { useHasPermission } from '../has-permission/use-has-permission';
 import { AdvancedQueryButton } from '../advanced-query/advanced-query-button';
 import { ImportExcelModal } from '../excel/import-excel-modal';
+import { SELECTION_COLUMN_WIDTH, withColumnDefaults, type ListColumn } from './list-columns';
 import { ListQueryForm } from './list-query-form';
 import type { ListPageUrls, ListParams, QueryField } from './list-query';
 import { useListPage, type ListPageApi, type ListRecord } from './use-list-page';
@@ -42,7 +43,8 @@ export interface ListEditorProps<T> {
 
 export interface ListPageProps<T extends object = ListRecord> {
   url: ListPageUrls;
-  columns: TableColumnsType<T>;
+  /** Without a width a column gets the default of its value type; long texts are cut with a tooltip. */
+  columns: readonly ListColumn<T>[];
   queryFields?: readonly QueryField[];
   superQueryFields?: readonly SuperQueryFieldDef[];
   /** Key of the saved advanced queries (default: the route path). */
@@ -61,11 +63,18 @@ export interface ListPageProps<T extends object = ListRecord> {
   tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource' | 'rowKey' | 'onChange' | 'pagination' | 'loading'>;
   /** false hides the checkboxes (and so the batch actions). */
   selectable?: boolean;
+  /** Width of the 操作 column; pages with more than 编辑/删除 give the room their links need. */
   actionColumnWidth?: number;
   onSelectionChange?: (keys: Key[], rows: T[]) => void;
   /** Imperative access for screens' own actions (reload, selected rows…). */
   ref?: Ref<ListPageApi<T>>;
 }
+
+/**
+ * The 操作 column starts with room for 编辑 | 删除 (more with row actions) and grows to its widest row once
+ * shown, since the links depend on the user's permissions; `padding` is the cell's padding and border.
+ */
+const ACTION_WIDTH = { plain: 110, extra: 170, padding: 18 } as const;
 
 /** The dataIndex of a plain column, or undefined for nested/compound ones. */
 function fieldOf(column: TableColumnsType<unknown>[number]): string | undefined {
@@ -102,6 +111,8 @@ export function ListPage<T extends object = ListRecord>(props: ListPageProps<T>)
   const list = useListPage<T>({ url, defaultParams, rowKey, exportName, onSelectionChange });
   const [editor, setEditor] = useState<{ open: boolean; record: T | null }>({ open: false, record: null });
   const [importOpen, setImportOpen] = useState(false);
+  const tableRef = useRef<HTMLDivElement>(null);
+  const [measuredActionWidth, setMeasuredActionWidth] = useState(0);
 
   const api: ListPageApi<T> = list;
   useImperativeHandle(ref, () => api, [api]);
@@ -111,20 +122,24 @@ export function ListPage<T extends object = ListRecord>(props: ListPageProps<T>)
   const idOf = (record: T) => (record as Record<string, unknown>)[rowKey] as Key;
 
   // Rebuilt each render: it follows the sort, the permissions and the api's current selection.
-  const tableColumns = ((): TableColumnsType<T> => {
-    const mapped = columns.map((column) => {
+  const { tableColumns, scrollWidth } = ((): { tableColumns: TableColumnsType<T>; scrollWidth: number } => {
+    const translated = columns.map((column): ListColumn<T> => {
+      const field = fieldOf(column as TableColumnsType<unknown>[number]);
+      // Dictionary fields come with `<field>_dictText` (the server's translation), a plain text to cut.
+      if (!field || column.render) return column;
+      return {
+        ...column,
+        ellipsis: column.ellipsis ?? true,
+        render: (value: unknown, record: T) => {
+          const text = (record as Record<string, unknown>)[`${field}_dictText`];
+          return (text ?? value) as ReactNode;
+        },
+      };
+    });
+    const sized = withColumnDefaults(translated);
+    const mapped = sized.columns.map((column) => {
       const field = fieldOf(column as TableColumnsType<unknown>[number]);
       let next = column;
-      // Dictionary fields come with `<field>_dictText` (the server's translation).
-      if (field && !column.render) {
-        next = {
-          ...next,
-          render: (value: unknown, record: T) => {
-            const text = (record as Record<string, unknown>)[`${field}_dictText`];
-            return (text ?? value) as ReactNode;
-          },
-        };
-      }
       if (column.sorter && column.sortOrder === undefined) {
         const key = String(column.key ?? field ?? '');
         const order = list.sort?.column === key ? (list.sort.order === 'asc' ? 'ascend' : 'descend') : null;
@@ -132,11 +147,17 @@ export function ListPage<T extends object = ListRecord>(props: ListPageProps<T>)
       }
       return next;
     });
-    if (!canEdit && !canDelete && !rowActions) return mapped;
+    const selectionWidth = selectable ? SELECTION_COLUMN_WIDTH : 0;
+    if (!canEdit && !canDelete && !rowActions)
+      return { tableColumns: mapped, scrollWidth: sized.width + selectionWidth };
+    const actionWidth =
+      actionColumnWidth ?? Math.max(rowActions ? ACTION_WIDTH.extra : ACTION_WIDTH.plain, measuredActionWidth);
     const actionColumn: TableColumnsType<T>[number] = {
       title: LIST_PAGE_TEXT.action,
       key: '__action',
-      width: actionColumnWidth,
+      width: actionWidth,
+      // Always in reach when the table scrolls sideways.
+      fixed: 'right',
       render: (_: unknown, record: T) => {
         const items: ReactNode[] = [];
         if (canEdit)
@@ -153,10 +174,18 @@ export function ListPage<T extends object = ListRecord>(props: ListPageProps<T>)
           );
         const extra = rowActions?.(record, api);
         if (extra) items.push(<span key="extra">{extra}</span>);
-        return <Space separator={<Divider orientation="vertical" />}>{items}</Space>;
+        return (
+          <Space
+            className="list-page-row-actions"
+            style={{ whiteSpace: 'nowrap' }}
+            separator={<Divider orientation="vertical" />}
+          >
+            {items}
+          </Space>
+        );
       },
     };
-    return [...mapped, actionColumn];
+    return { tableColumns: [...mapped, actionColumn], scrollWidth: sized.width + selectionWidth + actionWidth };
   })();
 
   const exportFields = () =>
@@ -164,6 +193,18 @@ export function ListPage<T extends object = ListRecord>(props: ListPageProps<T>)
       .filter((c) => !('hidden' in c && c.hidden))
       .map((c) => fieldOf(c as TableColumnsType<unknown>[number]))
       .filter((f): f is string => Boolean(f));
+
+  // Widen 操作 to its widest row (only ever grows, so it never flickers between pages).
+  useLayoutEffect(() => {
+    if (actionColumnWidth !== undefined) return;
+    let widest = 0;
+    tableRef.current?.querySelectorAll<HTMLElement>('.list-page-row-actions').forEach((el) => {
+      widest = Math.max(widest, el.scrollWidth);
+    });
+    if (widest === 0) return;
+    const need = Math.ceil(widest + ACTION_WIDTH.padding);
+    setMeasuredActionWidth((seen) => (need > seen ? need : seen));
+  }, [list.records, actionColumnWidth]);
 
   const selectedCount = list.selectedRowKeys.length;
   const showBatch = selectable && selectedCount > 0 && Boolean(url.deleteBatch) && can(permissions.batchDelete);
@@ -204,7 +245,7 @@ export function ListPage<T extends object = ListRecord>(props: ListPageProps<T>)
           </Dropdown>
         )}
       </Space>
-      {selectable && (
+      {selectable && selectedCount > 0 && (
         <Alert
           type="info"
           showIcon
@@ -219,19 +260,26 @@ export function ListPage<T extends object = ListRecord>(props: ListPageProps<T>)
           }
         />
       )}
-      <Table<T>
-        size="middle"
-        bordered
-        scroll={{ x: true }}
-        {...tableProps}
-        rowKey={rowKey}
-        columns={tableColumns}
-        dataSource={list.records}
-        loading={list.loading}
-        pagination={list.pagination}
-        rowSelection={selectable ? { ...tableProps?.rowSelection, ...list.rowSelection } : undefined}
-        onChange={list.onTableChange}
-      />
+      <div ref={tableRef}>
+        <Table<T>
+          size="middle"
+          bordered
+          {...tableProps}
+          // Wider than the page: the table scrolls sideways, the checkboxes and 操作 stay in place.
+          scroll={{ x: scrollWidth, ...tableProps?.scroll }}
+          rowKey={rowKey}
+          columns={tableColumns}
+          dataSource={list.records}
+          loading={list.loading}
+          pagination={list.pagination}
+          rowSelection={
+            selectable
+              ? { fixed: true, columnWidth: SELECTION_COLUMN_WIDTH, ...tableProps?.rowSelection, ...list.rowSelection }
+              : undefined
+          }
+          onChange={list.onTableChange}
+        />
+      </div>
       {renderEditor?.({
         open: editor.open,
         record: editor.record,
