@@ -68,13 +68,21 @@ describe('MemberUsersTable', () => {
     await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(2));
   });
 
-  it('asks for a selection before removing several, then confirms with the count', async () => {
+  it('offers 批量移除 and 已选择 N 项 清空 only with a selection, then confirms with the count', async () => {
     const { removeUsers } = setup();
     await screen.findByText('张三');
-    await userEvent.click(screen.getByRole('button', { name: TEXT.removeSelected }));
-    expect(await screen.findByText(LIST_MESSAGES.selectOne)).toBeInTheDocument();
+    // app-spec §4: no batch removal and no clear-selection while nothing is selected.
+    expect(screen.queryByRole('button', { name: TEXT.removeSelected })).not.toBeInTheDocument();
+    expect(screen.queryByText(/已选择/)).not.toBeInTheDocument();
+    await userEvent.click(within(row('张三')).getByRole('checkbox'));
+    expect(screen.getByText('已选择 1 项')).toBeInTheDocument();
+    await userEvent.click(screen.getByText('清空'));
+    expect(screen.queryByRole('button', { name: TEXT.removeSelected })).not.toBeInTheDocument();
+    expect(within(row('张三')).getByRole('checkbox')).not.toBeChecked();
+
     await userEvent.click(within(row('张三')).getByRole('checkbox'));
     await userEvent.click(within(row('李四')).getByRole('checkbox'));
+    expect(screen.getByText('已选择 2 项')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: TEXT.removeSelected }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getAllByText(LIST_MESSAGES.deleteTitle).length).toBeGreaterThan(0);

@@ -55,6 +55,11 @@ export interface MemberUsersTableProps {
 
 const EMPTY: MemberSearch = {};
 
+export const MEMBER_USERS_TEXT = {
+  selected: (n: number) => `已选择 ${n} 项`,
+  clear: '清空',
+} as const;
+
 /**
  * The users of something (a role, a position, a tenant, a department …): a page of them with an optional
  * search, adding existing users through the user picker, removing one or (optionally) several with a
@@ -168,22 +173,27 @@ export function MemberUsersTable({
       {text.add}
     </Button>
   );
-  const removeSelectedButton = batch && (
-    <Button
-      onClick={() => {
-        if (selected.length === 0) {
-          message.warning(LIST_MESSAGES.selectOne);
-          return;
+  // app-spec §4: the batch removal and clearing the selection appear only when rows are selected.
+  const removeSelectedButton = batch && selected.length > 0 && (
+    <>
+      <Button
+        onClick={() =>
+          modal.confirm({
+            title: LIST_MESSAGES.deleteTitle,
+            content: text.confirmRemoveSelected?.(selected.length) ?? text.confirmRemove,
+            onOk: () => remove(selected.map(String)),
+          })
         }
-        modal.confirm({
-          title: LIST_MESSAGES.deleteTitle,
-          content: text.confirmRemoveSelected?.(selected.length) ?? text.confirmRemove,
-          onOk: () => remove(selected.map(String)),
-        });
-      }}
-    >
-      {text.removeSelected}
-    </Button>
+      >
+        {text.removeSelected}
+      </Button>
+      <span>
+        {MEMBER_USERS_TEXT.selected(selected.length)}
+        <a style={{ marginLeft: 12 }} onClick={() => setSelected([])}>
+          {MEMBER_USERS_TEXT.clear}
+        </a>
+      </span>
+    </>
   );
 
   let toolbar: ReactNode = null;
