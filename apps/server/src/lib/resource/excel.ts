@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { ApiError } from '../http.js';
+import { IMPORT_LIMITS, IMPORT_MESSAGES, type WorkerInput, type WorkerOutput, type ZipEntry } from './excel-limits.js';
 import type { ResourceDef } from './resource.types.js';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -69,52 +71,109 @@ export async function streamXlsx(
 
 export type SheetRow = { rowNumber: number; cells: string[] };
 
-function cellText(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) {
-    const iso = v.toISOString();
-    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.slice(0, 19).replace('T', ' ');
+const refuse = (message: string) => new ApiError(400, message);
+
+/**
+ * Reads an .xlsx's central directory (its table of contents, at the end of the file) without inflating
+ * anything, and refuses a file whose entries declare more than the limits allow in all, or inflate far
+ * more than real sheets do: a zip bomb is stopped before a byte of it is inflated.
+ */
+export function inspectZip(buffer: Buffer, limits = IMPORT_LIMITS): ZipEntry[] {
+  // End of central directory: 22 bytes plus a comment of up to 65535, at the very end.
+  let eocd = -1;
+  for (let i = buffer.length - 22; i >= Math.max(0, buffer.length - 22 - 0xffff); i--) {
+    if (buffer.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
   }
-  if (typeof v === 'object') {
-    const o = v as { text?: unknown; result?: unknown; richText?: { text: string }[] };
-    if (o.richText) return o.richText.map((r) => r.text).join('');
-    if (o.text !== undefined) return String(o.text);
-    if (o.result !== undefined) return String(o.result);
-    return '';
+  if (eocd < 0) throw refuse(IMPORT_MESSAGES.corrupt);
+  const count = buffer.readUInt16LE(eocd + 10);
+  let at = buffer.readUInt32LE(eocd + 16);
+  // ZIP64 markers: a workbook under the upload limit never needs them; a bomb might.
+  if (count === 0xffff || at === 0xffffffff) throw refuse(IMPORT_MESSAGES.bomb);
+  const entries: ZipEntry[] = [];
+  let total = 0;
+  for (let n = 0; n < count; n++) {
+    if (at + 46 > buffer.length || buffer.readUInt32LE(at) !== 0x02014b50) throw refuse(IMPORT_MESSAGES.corrupt);
+    const nameLength = buffer.readUInt16LE(at + 28);
+    const entry: ZipEntry = {
+      name: buffer.toString('utf8', at + 46, at + 46 + nameLength),
+      method: buffer.readUInt16LE(at + 10),
+      compressedSize: buffer.readUInt32LE(at + 20),
+      uncompressedSize: buffer.readUInt32LE(at + 24),
+      localHeaderOffset: buffer.readUInt32LE(at + 42),
+    };
+    if (entry.compressedSize === 0xffffffff || entry.uncompressedSize === 0xffffffff)
+      throw refuse(IMPORT_MESSAGES.bomb);
+    if (entry.localHeaderOffset + entry.compressedSize > buffer.length) throw refuse(IMPORT_MESSAGES.corrupt);
+    total += entry.uncompressedSize;
+    const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
+    if (total > limits.maxUnzippedBytes || (entry.uncompressedSize > limits.ratioFloorBytes && ratio > limits.maxRatio))
+      throw refuse(IMPORT_MESSAGES.bomb);
+    entries.push(entry);
+    at += 46 + nameLength + buffer.readUInt16LE(at + 30) + buffer.readUInt16LE(at + 32);
   }
-  return String(v).trim();
+  return entries;
+}
+
+/** The worker's module: compiled JavaScript in production, TypeScript through tsx when run from source. */
+function startWorker(input: WorkerInput, limits: typeof IMPORT_LIMITS): Worker {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const url = new URL(fromSource ? './excel-worker.ts' : './excel-worker.js', import.meta.url);
+  const options = {
+    workerData: input,
+    resourceLimits: { maxOldGenerationSizeMb: limits.workerHeapMb },
+    stdout: false,
+    stderr: false,
+  };
+  if (!fromSource) return new Worker(url, options);
+  const href = JSON.stringify(url.href);
+  return new Worker(`import('tsx/esm/api').then(({ tsImport }) => tsImport(${href}, ${href}))`, {
+    ...options,
+    eval: true,
+  });
 }
 
 /**
- * Reads the first sheet of an .xlsx or a legacy .xls, row by row, with the sheet's own row numbers.
- * Both go through SheetJS: exceljs's streaming reader decodes each inflated chunk on its own, so a
- * Chinese character split across two chunks came out as U+FFFD (2 cells of a 100k-row import), silently.
+ * Reads the first sheet of an .xlsx or a legacy .xls, with the sheet's own row numbers, leaving out blank
+ * rows. SheetJS reads both (exceljs's streaming reader split Chinese characters at chunk boundaries), in a
+ * worker with a heap limit and a time limit: the event loop keeps serving everyone else meanwhile, and a
+ * file over the row cap is refused before a single row is returned, so nothing of it is written.
  */
-export async function* readSheet(buffer: Buffer): AsyncGenerator<SheetRow> {
+export async function parseSheet(buffer: Buffer, limits = IMPORT_LIMITS): Promise<SheetRow[]> {
   const zip = buffer.length >= 4 && buffer[0] === 0x50 && buffer[1] === 0x4b;
   const ole = buffer.length >= 8 && buffer.readUInt32BE(0) === 0xd0cf11e0;
-  if (zip || ole) {
-    const XLSX = await import('@e965/xlsx');
-    let wb: ReturnType<typeof XLSX.read>;
-    try {
-      wb = XLSX.read(buffer, { type: 'buffer', cellDates: true, dense: true, sheets: 0 });
-    } catch {
-      throw new ApiError(400, '文件内容无法读取，请确认是完好的 .xls 或 .xlsx 文件');
-    }
-    const name = wb.SheetNames[0];
-    const sheet = name ? wb.Sheets[name] : undefined;
-    if (!sheet?.['!ref']) return;
-    const first = XLSX.utils.decode_range(sheet['!ref']).s.r;
-    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
-    for (let i = 0; i < rows.length; i++) {
-      const r = rows[i]!;
-      const cells: string[] = [];
-      for (let c = 0; c < r.length; c++) cells.push(cellText(r[c]));
-      yield { rowNumber: first + i + 1, cells };
-    }
-    return;
-  }
-  throw new ApiError(400, '文件格式有误，仅支持 .xls 和 .xlsx 文件');
+  if (!zip && !ole) throw refuse('文件格式有误，仅支持 .xls 和 .xlsx 文件');
+  const entries = zip ? inspectZip(buffer, limits) : [];
+  const worker = startWorker({ buffer: new Uint8Array(buffer), entries, maxRows: limits.maxRows }, limits);
+  const out = await new Promise<WorkerOutput>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void worker.terminate();
+      reject(refuse(IMPORT_MESSAGES.tooComplex));
+    }, limits.workerTimeoutMs);
+    worker.once('message', (message: WorkerOutput) => {
+      clearTimeout(timer);
+      resolve(message);
+    });
+    worker.once('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      // Out of its heap: the file inflated past what its directory declared. Anything else is a defect.
+      reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? refuse(IMPORT_MESSAGES.tooComplex) : error);
+    });
+    worker.once('exit', () => {
+      clearTimeout(timer);
+      reject(refuse(IMPORT_MESSAGES.tooComplex));
+    });
+  });
+  void worker.terminate();
+  if (!out.ok) throw refuse(out.message);
+  return out.rows.map(([rowNumber, cells]) => ({ rowNumber, cells }));
+}
+
+/** The rows of parseSheet one by one. */
+export async function* readSheet(buffer: Buffer, limits = IMPORT_LIMITS): AsyncGenerator<SheetRow> {
+  yield* await parseSheet(buffer, limits);
 }
 
 const REPORT_TTL_MS = 24 * 60 * 60_000;

@@ -3,6 +3,7 @@ import type { ImportResult } from '@district/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/guard.js';
+import { uniqueViolationMessage } from '../db-errors.js';
 import { ApiError, ok, parse } from '../http.js';
 import { newId } from '../ids.js';
 import { formatDateTime } from '../time.js';
@@ -11,12 +12,13 @@ import { loadDictLabels, loadDictValues } from './dict-text.js';
 import {
   errorReportPath,
   excelFields,
-  readSheet,
+  parseSheet,
   streamXlsx,
   unneutralise,
   writeErrorReport,
   XLSX_MIME,
 } from './excel.js';
+import { IMPORT_LIMITS, IMPORT_MESSAGES } from './excel-limits.js';
 import { parseListParams } from './list-query.js';
 import {
   createRecord,
@@ -43,7 +45,6 @@ const idQuery = z.object({ id: z.string().min(1, '参数 id 不能为空').max(6
 const idsQuery = z.object({ ids: z.string().min(1, '请选择要删除的数据').max(40_000) }).loose();
 
 const EXPORT_CHUNK = 2000;
-const IMPORT_MAX_ROWS = 200_000;
 const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
 /** Registers the standard routes of a resource (only those it has permissions for and does not skip). */
@@ -159,9 +160,9 @@ function coerceCell(def: ResourceDef, field: string, raw: string): unknown {
   return raw;
 }
 
-function constraintMessage(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  if (/unique|duplicate/i.test(text)) return '数据重复：与已有数据冲突';
+function constraintMessage(error: unknown, row: Row): string {
+  const duplicate = uniqueViolationMessage(error, row);
+  if (duplicate) return duplicate;
   if (error instanceof ApiError) return error.message;
   return '保存失败';
 }
@@ -208,7 +209,7 @@ async function importExcel(app: FastifyInstance, def: ResourceDef, request: Fast
       });
       success++;
     } catch (error) {
-      failures.push({ cells: item.cells, rowNumber: item.rowNumber, message: constraintMessage(error) });
+      failures.push({ cells: item.cells, rowNumber: item.rowNumber, message: constraintMessage(error, item.row) });
     }
   };
 
@@ -250,7 +251,11 @@ async function importExcel(app: FastifyInstance, def: ResourceDef, request: Fast
     }
   };
 
-  for await (const { rowNumber, cells } of readSheet(buffer)) {
+  // Parsed off the event loop; a file over the row cap is refused here, before anything is written.
+  const sheetRows = await parseSheet(buffer, IMPORT_LIMITS);
+  if (sheetRows.length - 1 > IMPORT_LIMITS.maxRows)
+    throw new ApiError(400, IMPORT_MESSAGES.tooManyRows(IMPORT_LIMITS.maxRows));
+  for (const { rowNumber, cells } of sheetRows) {
     if (!headers) {
       if (cells.every((c) => c === '')) continue;
       headers = cells;
@@ -260,7 +265,6 @@ async function importExcel(app: FastifyInstance, def: ResourceDef, request: Fast
     }
     if (cells.every((c) => c === '')) continue;
     total++;
-    if (total > IMPORT_MAX_ROWS) throw new ApiError(400, `一次最多导入 ${IMPORT_MAX_ROWS} 行`);
     try {
       const values: Row = {};
       columnFields.forEach((field, i) => {
