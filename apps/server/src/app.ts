@@ -9,6 +9,8 @@ import { runSeeds } from './db/seeds/index.js';
 import { AuthCache } from './lib/auth-cache.js';
 import { MemoryKvStore, RedisKvStore } from './lib/kv-store.js';
 import { DbTokenStore, RedisTokenStore } from './lib/token-store.js';
+import { REDIS_OPTIONS } from './lib/outage.js';
+import healthRoutes from './modules/health/health.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import { hashPassword } from './modules/auth/login.service.js';
 import dictRoutes from './modules/dict/dict.routes.js';
@@ -42,7 +44,8 @@ async function seedWithRetry(run: () => Promise<void>) {
 /** Builds the whole API (migrated and seeded) without listening, so tests can drive it with inject. */
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const db = createDb(config.databaseUrl);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 }) : null;
+  // Timeouts and no offline queue: a lost or frozen Redis answers 503 at once instead of holding requests.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, REDIS_OPTIONS) : null;
   try {
     await migrateToLatest(db.db);
     await seedWithRetry(() => runSeeds(db.db, { demo: config.seedDemo, hashPassword }));
@@ -83,6 +86,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     genReqId: () => crypto.randomUUID(),
   });
   app.decorate('ctx', ctx);
+  // Connection errors are reported here (ioredis reconnects by itself); requests meanwhile answer 503.
+  redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis connection error'));
 
   let purge: NodeJS.Timeout | null = null;
   if (ctx.tokens instanceof DbTokenStore) {
@@ -93,7 +98,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     if (purge) clearInterval(purge);
     await ctx.kv.close();
     await db.destroy();
-    if (redis) await redis.quit();
+    // quit() needs an answer; a Redis that is down gets its connection dropped instead.
+    if (redis) await redis.quit().catch(() => redis.disconnect());
   });
 
   await app.register(errors);
@@ -137,6 +143,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     },
     { prefix: config.apiBase },
   );
+  // Load balancers probe /health and /ready at the root, whatever the API base.
+  await app.register(healthRoutes);
   await app.register(staticWeb, { root: config.webDist, apiBase: config.apiBase });
   await app.ready();
   return app;

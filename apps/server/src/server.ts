@@ -1,8 +1,11 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { installProcessHandlers } from './lib/process-handlers.js';
 
 const config = loadConfig();
 const app = await buildApp(config, { logger: { level: config.logLevel } });
+// A stray rejected promise is logged, never a crash that drops every user's connection.
+installProcessHandlers(app.log);
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');

@@ -32,6 +32,10 @@ export const MSG = {
   departNotOwned: '您不属于所选部门',
   positionNotOwned: '您不属于所选岗位',
   logoutSuccess: '退出登录成功',
+  /** The database or Redis cannot be reached right now: answered 503 with Retry-After. */
+  serviceUnavailable: '服务暂时不可用，请稍后再试',
+  /** A socket that carries its token in the URL (it would land in access logs). */
+  socketTokenInUrl: '令牌不能放在地址中，请通过 Sec-WebSocket-Protocol 传递',
   /** A NUL character in a parameter or field (PostgreSQL cannot store one; no form can type one). */
   controlCharacter: '输入内容包含不允许的控制字符',
 } as const;

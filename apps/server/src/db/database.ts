@@ -8,6 +8,9 @@ import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
 
+/** Longest wait for a new database connection (or a free one from the pool, on PostgreSQL). */
+export const DB_CONNECT_TIMEOUT_MS = 5_000;
+
 export interface Db {
   db: Kysely<Database>;
   dialect: DialectName;
@@ -55,10 +58,22 @@ function cacheStatements(database: SQLite.Database, max = 1000): SQLite.Database
 export function createDialect(url: string): Dialect {
   switch (dialectOf(url)) {
     case 'postgres': {
-      const pool = new pg.Pool({ connectionString: url, max: 10 });
+      const pool = new pg.Pool({
+        connectionString: url,
+        max: 10,
+        // A database that is down or unreachable fails a request within 5 s (answered 503) instead of
+        // holding it until the operating system gives up on the connection.
+        connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
+        keepAlive: true,
+      });
       // An idle connection dropped by the server (restart, failover) must not crash the process:
       // the pool discards it and the next query opens a new one.
       pool.on('error', (error) => console.warn('PostgreSQL idle connection lost:', error.message));
+      // A connection lost while checked out emits 'error' on its client, which no one else listens to:
+      // unhandled, it would end the process. The query on it fails (answered 503) and the pool drops it.
+      pool.on('connect', (client) =>
+        client.on('error', (error) => console.warn('PostgreSQL connection lost:', error.message)),
+      );
       return new PostgresDialect({ pool });
     }
     case 'mysql':
@@ -67,6 +82,8 @@ export function createDialect(url: string): Dialect {
           uri: url.replace(/^mariadb:/, 'mysql:'),
           charset: 'utf8mb4',
           connectionLimit: 10,
+          connectTimeout: DB_CONNECT_TIMEOUT_MS,
+          enableKeepAlive: true,
           // Keep bigint columns (epoch millis) as numbers.
           supportBigNumbers: true,
           bigNumberStrings: false,

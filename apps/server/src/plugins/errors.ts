@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
 import { hasNulCharacter, uniqueViolationMessage } from '../lib/db-errors.js';
 import { ApiError, fail } from '../lib/http.js';
+import { isOutage, RETRY_AFTER_SECONDS } from '../lib/outage.js';
 
 const STATUS_MESSAGES: Record<number, string> = {
   400: MSG.badRequest,
@@ -38,6 +39,12 @@ export default fp(async (app: FastifyInstance) => {
     // Two writes raced past a check-before-insert: the database's unique index refused the second one.
     const duplicate = uniqueViolationMessage(error);
     if (duplicate) return reply.status(400).send(fail(400, duplicate));
+    // The database or Redis is unreachable: the caller may retry shortly, it is not a defect.
+    if (isOutage(error)) {
+      request.log.warn({ err: error }, 'database or Redis unavailable');
+      reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      return reply.status(503).send(fail(503, MSG.serviceUnavailable));
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(fail(500, MSG.serverError));
   });

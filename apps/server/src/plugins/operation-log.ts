@@ -1,12 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SysLog } from '../db/schema.js';
+import { BoundedBuffer } from '../lib/bounded-buffer.js';
 import { newId } from '../lib/ids.js';
+import { isOutage } from '../lib/outage.js';
 import { formatDateTime } from '../lib/time.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     operationLog: { flush(): Promise<void> };
+  }
+  interface FastifyContextConfig {
+    /** false: calls of this route leave no row (health probes, called every few seconds). */
+    operationLog?: boolean;
   }
 }
 
@@ -14,6 +20,12 @@ const SECRET_KEY = /pass(word)?|pwd|token|captcha|secret/i;
 const MAX_PARAM_CHARS = 2000;
 const FLUSH_EVERY_MS = 1000;
 const FLUSH_AT = 200;
+/** Rows kept while the database is unreachable (about 10 MB); beyond this the oldest are dropped. */
+export const MAX_BUFFERED_ROWS = 10_000;
+/** Rows per insert: well under every dialect's bound-parameter limit. */
+const BATCH_ROWS = 200;
+const RETRY_MIN_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
 
 /** Request parameters as the log keeps them: passwords, tokens and captchas masked, long values cut. */
 export function maskParams(value: unknown, depth = 0): unknown {
@@ -50,36 +62,83 @@ function params(request: FastifyRequest): string | null {
 
 /**
  * Records every API call (user, address, method, path, masked parameters, duration, result) in sys_log.
- * Rows are written in batches off the request path, so logging never slows an answer down.
+ * Rows are written in batches off the request path, so logging never slows an answer down. While the
+ * database is unreachable the rows wait in a bounded buffer and are written when it answers again
+ * (retried with a backoff of 1 s doubling up to 30 s); only beyond MAX_BUFFERED_ROWS are the oldest lost.
  */
 export default fp(async (app: FastifyInstance) => {
-  let buffer: SysLog[] = [];
-  let writing: Promise<void> = Promise.resolve();
+  const buffer = new BoundedBuffer<SysLog>(MAX_BUFFERED_ROWS);
+  let writing: Promise<void> | null = null;
+  let retryDelay = 0;
+  let retryAt = 0;
 
-  const flush = async (): Promise<void> => {
-    await writing;
-    if (buffer.length === 0) return;
-    const rows = buffer;
-    buffer = [];
-    writing = app.ctx.db.db
-      .insertInto('sysLog')
-      .values(rows)
-      .execute()
-      .then(() => undefined)
-      .catch((error: unknown) => app.log.warn({ err: error }, 'operation log write failed'));
+  const insert = (rows: SysLog[]) => app.ctx.db.db.insertInto('sysLog').values(rows).execute();
+
+  /** Writes a batch; a row the database refuses (not an outage) is dropped alone, not with its batch. */
+  const writeBatch = async (rows: SysLog[]) => {
+    try {
+      await insert(rows);
+    } catch (error) {
+      if (isOutage(error)) throw error;
+      for (const row of rows) {
+        try {
+          await insert([row]);
+        } catch (rowError) {
+          if (isOutage(rowError)) throw rowError;
+          app.log.warn({ err: rowError }, 'operation log row refused');
+        }
+      }
+    }
+  };
+
+  const drain = async (force: boolean) => {
+    while (buffer.size > 0) {
+      if (!force && Date.now() < retryAt) return;
+      const rows = buffer.take(BATCH_ROWS);
+      try {
+        await writeBatch(rows);
+      } catch (error) {
+        // Unreachable: keep the rows and come back later, waiting longer each time.
+        buffer.putBack(rows);
+        retryDelay = Math.min(retryDelay ? retryDelay * 2 : RETRY_MIN_MS, RETRY_MAX_MS);
+        retryAt = Date.now() + retryDelay;
+        const dropped = buffer.takeDropped();
+        app.log.warn(
+          { err: error, buffered: buffer.size, dropped, retryInMs: retryDelay },
+          dropped
+            ? `operation log write failed; ${dropped} oldest rows dropped (buffer full)`
+            : 'operation log write failed; rows kept for a retry',
+        );
+        return;
+      }
+      if (retryDelay) app.log.info({ buffered: buffer.size }, 'operation log writes again');
+      retryDelay = 0;
+      retryAt = 0;
+    }
+  };
+
+  /** Writes what is buffered; `force` ignores the backoff (an explicit flush, shutdown). */
+  const flush = async (force = true): Promise<void> => {
+    while (writing) await writing;
+    if (buffer.size === 0) return;
+    writing = drain(force).finally(() => {
+      writing = null;
+    });
     await writing;
   };
-  const timer = setInterval(() => void flush(), FLUSH_EVERY_MS).unref();
-  app.decorate('operationLog', { flush });
+  const timer = setInterval(() => void flush(false), FLUSH_EVERY_MS).unref();
+  app.decorate('operationLog', { flush: () => flush(true) });
   // preClose runs before the database closes, so the last batch still lands.
   app.addHook('preClose', async () => {
     clearInterval(timer);
-    await flush();
+    await flush(true);
+    if (buffer.size > 0) app.log.warn({ lost: buffer.size }, 'operation log rows not written at shutdown');
   });
 
   app.addHook('onResponse', async (request, reply) => {
     const url = request.routeOptions.url;
     if (!url || request.is404 || request.method === 'OPTIONS' || request.method === 'HEAD') return;
+    if (request.routeOptions.config.operationLog === false) return;
     const user = request.user;
     buffer.push({
       id: newId(),
@@ -98,6 +157,6 @@ export default fp(async (app: FastifyInstance) => {
       createTime: formatDateTime(),
       result: reply.statusCode < 400 ? 1 : 0,
     });
-    if (buffer.length >= FLUSH_AT) void flush();
+    if (buffer.size >= FLUSH_AT && !writing && Date.now() >= retryAt) void flush(false);
   });
 });

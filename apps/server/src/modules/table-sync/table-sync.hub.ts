@@ -36,7 +36,9 @@ export class TableSyncHub {
 
   async start(): Promise<void> {
     if (!this.redis) return;
-    // A subscribed connection cannot run other commands, hence a connection of its own.
+    // A subscribed connection cannot run other commands, hence a connection of its own. It inherits the
+    // timeouts and the disabled offline queue, so it connects before subscribing; ioredis re-subscribes
+    // by itself after a reconnection.
     this.subscriber = this.redis.duplicate();
     this.subscriber.on('error', this.onError);
     this.subscriber.on('message', (channel: string, raw: string) => {
@@ -48,6 +50,7 @@ export class TableSyncHub {
         this.onError(error);
       }
     });
+    await this.subscriber.connect();
     await this.subscriber.subscribe(this.channel);
   }
 
@@ -83,10 +86,22 @@ export class TableSyncHub {
     return this.pages.get(pageId)?.size ?? 0;
   }
 
+  /**
+   * Sends a message to the other sockets of the page, on every instance. Never rejects: when Redis cannot
+   * take it, the peers on this instance still get it and the failure is reported to onError.
+   */
   async broadcast(pageId: string, from: string, payload: string): Promise<void> {
     const envelope: Envelope = { from, pageId, payload };
-    if (this.redis) await this.redis.publish(this.channel, JSON.stringify(envelope));
-    else this.deliver(envelope);
+    if (!this.redis) {
+      this.deliver(envelope);
+      return;
+    }
+    try {
+      await this.redis.publish(this.channel, JSON.stringify(envelope));
+    } catch (error) {
+      this.onError(error);
+      this.deliver(envelope);
+    }
   }
 
   private deliver({ from, pageId, payload }: Envelope): void {
