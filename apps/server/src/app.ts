@@ -10,6 +10,7 @@ import { AuthCache } from './lib/auth-cache.js';
 import { MemoryKvStore, RedisKvStore } from './lib/kv-store.js';
 import { DbTokenStore, RedisTokenStore } from './lib/token-store.js';
 import { REDIS_OPTIONS } from './lib/outage.js';
+import socketAuth from './lib/socket-auth.js';
 import healthRoutes from './modules/health/health.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import { hashPassword } from './modules/auth/login.service.js';
@@ -117,6 +118,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Before the guard: sockets carry their token in the sub-protocol, and the guard checks it pre-upgrade.
+  await app.register(socketAuth);
   await app.register(guard);
   await app.register(operationLog);
   await app.register(

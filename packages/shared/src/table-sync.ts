@@ -4,6 +4,13 @@
  */
 export const TABLE_SYNC_PATH = '/vxeSocket';
 
+/**
+ * The sub-protocol every socket of the product speaks. A browser cannot set headers on a WebSocket, so it
+ * opens `new WebSocket(url, [SOCKET_PROTOCOL, token])`: the token travels in `Sec-WebSocket-Protocol`,
+ * never in the URL (which lands in access logs), and the server answers with SOCKET_PROTOCOL only.
+ */
+export const SOCKET_PROTOCOL = 'da.v1';
+
 export const TABLE_SYNC = {
   heartbeatMs: 10_000,
   replyTimeoutMs: 6_000,
@@ -12,8 +19,11 @@ export const TABLE_SYNC = {
   closeUnauthorized: 4401,
   /** Close code for a malformed path (user or page id). */
   closeBadRequest: 4400,
-  /** Largest message accepted, in bytes. */
-  maxMessageBytes: 256 * 1024,
+  /**
+   * Largest frame accepted, in bytes: a bigger one closes the socket (1009) before it is buffered. A row
+   * update of the editable table is well under 10 KiB; the client does not send anything bigger.
+   */
+  maxMessageBytes: 64 * 1024,
 } as const;
 
 export const TABLE_SYNC_TYPES = {

@@ -1,6 +1,7 @@
 import websocket from '@fastify/websocket';
 import { TABLE_SYNC, TABLE_SYNC_ID_PATTERN, TABLE_SYNC_PATH, TABLE_SYNC_TYPES } from '@district/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../../plugins/guard.js';
 import { TableSyncHub, type PeerSocket } from './table-sync.hub.js';
 
 /** The part of a `ws` server socket this module uses. */
@@ -15,33 +16,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     tableSyncHub: TableSyncHub;
   }
-}
-
-/** The token comes from the `token` query parameter or the sub-protocol header, never from the path. */
-function socketToken(request: FastifyRequest): string | null {
-  const query = request.query as Record<string, unknown>;
-  const fromQuery = typeof query.token === 'string' ? query.token : '';
-  const header = request.headers['sec-websocket-protocol'];
-  const fromHeader = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim() ?? '';
-  const token = fromQuery || fromHeader;
-  return token && token.length <= 200 ? token : null;
-}
-
-/** The signed-in user of a socket, with the tenant they work in: peers of a page are of one tenant only. */
-async function authenticate(
-  app: FastifyInstance,
-  token: string | null,
-): Promise<{ id: string; tenantId: number | null } | null> {
-  if (!token) return null;
-  const session = await app.ctx.tokens.resolve(token);
-  if (!session) return null;
-  const user = await app.ctx.db.db
-    .selectFrom('sysUser')
-    .select(['id', 'status', 'delFlag', 'loginTenantId'])
-    .where('id', '=', session.userId)
-    .executeTakeFirst();
-  if (!user || user.delFlag !== 0 || user.status !== 1) return null;
-  return { id: user.id, tenantId: user.loginTenantId === null ? null : Number(user.loginTenantId) };
 }
 
 interface Parsed {
@@ -72,9 +46,13 @@ function isRowUpdate(data: unknown): boolean {
   );
 }
 
-/** WebSocket `/vxeSocket/:userId/:pageId`: peers of one page see each other's row changes. */
+/**
+ * WebSocket `/vxeSocket/:userId/:pageId`: peers of one page see each other's row changes. The token comes
+ * in the sub-protocol (lib/socket-auth.ts) and the guard checks it before the upgrade: signed-in users
+ * only, never the guest. The user id in the path is the client's label, not an identity.
+ */
 export default async function tableSyncRoutes(app: FastifyInstance) {
-  // One @fastify/websocket per server: a module registered later shares the first registration.
+  // Normally registered by lib/socket-auth.ts with the frame limit; this keeps the module usable alone.
   if (!app.hasDecorator('websocketServer')) await app.register(websocket);
 
   const hub = new TableSyncHub(app.ctx.redis, app.ctx.config.redisPrefix, (error) =>
@@ -86,23 +64,25 @@ export default async function tableSyncRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { userId: string; pageId: string } }>(
     `${TABLE_SYNC_PATH}/:userId/:pageId`,
-    { websocket: true, config: { auth: 'public' } },
+    { websocket: true, config: { auth: 'user' } },
     (rawSocket, request) => {
       const socket = rawSocket as unknown as ServerSocket;
       const { userId, pageId } = request.params;
-      let channel = pageId;
-      // Messages that arrive while the token is being checked are kept and handled afterwards.
-      const pending: string[] = [];
-      let connectionId: string | null = null;
-      let closed = false;
+      socket.on('error', (error) => request.log.warn({ err: error }, 'table sync socket error'));
+      if (!TABLE_SYNC_ID_PATTERN.test(userId) || !TABLE_SYNC_ID_PATTERN.test(pageId)) {
+        socket.close(TABLE_SYNC.closeBadRequest, 'bad path');
+        return;
+      }
+      const user = currentUser(request);
+      // Peers of a page are of one tenant only.
+      const channel = `${user.tenantId ?? 0}:${pageId}`;
+      const connectionId = hub.join(channel, socket);
+      socket.on('close', () => hub.leave(channel, connectionId));
 
-      const handle = (raw: string) => {
-        if (!connectionId) return;
-        if (Buffer.byteLength(raw) > TABLE_SYNC.maxMessageBytes) {
-          request.log.warn({ pageId }, 'table sync message too large');
-          return;
-        }
-        const message = parseMessage(raw);
+      socket.on('message', (data, isBinary) => {
+        if (isBinary) return;
+        // Frames over the limit never get here: the socket closes with 1009 (maxPayload).
+        const message = parseMessage(data.toString('utf8'));
         if (!message) {
           request.log.info({ pageId }, 'table sync message not understood');
           return;
@@ -124,39 +104,7 @@ export default async function tableSyncRoutes(app: FastifyInstance) {
           default:
             request.log.info({ pageId, type: message.type }, 'table sync message type unknown');
         }
-      };
-
-      socket.on('message', (data, isBinary) => {
-        if (isBinary) return;
-        const raw = data.toString('utf8');
-        if (connectionId) handle(raw);
-        else if (pending.length < 20) pending.push(raw);
       });
-      socket.on('error', (error) => request.log.warn({ err: error }, 'table sync socket error'));
-      socket.on('close', () => {
-        closed = true;
-        if (connectionId) hub.leave(channel, connectionId);
-      });
-
-      if (!TABLE_SYNC_ID_PATTERN.test(userId) || !TABLE_SYNC_ID_PATTERN.test(pageId)) {
-        socket.close(TABLE_SYNC.closeBadRequest, 'bad path');
-        return;
-      }
-      authenticate(app, socketToken(request))
-        .then((authenticated) => {
-          if (closed) return;
-          if (!authenticated) {
-            socket.close(TABLE_SYNC.closeUnauthorized, 'unauthorized');
-            return;
-          }
-          channel = `${authenticated.tenantId ?? 0}:${pageId}`;
-          connectionId = hub.join(channel, socket);
-          for (const raw of pending.splice(0)) handle(raw);
-        })
-        .catch((error: unknown) => {
-          request.log.error({ err: error }, 'table sync authentication failed');
-          if (!closed) socket.close(1011, 'server error');
-        });
     },
   );
 }

@@ -1,17 +1,21 @@
 import { createRequire } from 'node:module';
-import { TABLE_SYNC } from '@district/shared';
+import { GUEST_CREDENTIALS, SOCKET_PROTOCOL, TABLE_SYNC } from '@district/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../lib/ids.js';
+import { hasRedisServer, startRedis } from '../../test/faults.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
 
 /** The few members of the `ws` client the tests use (the package ships no types here). */
 interface Client {
   readonly readyState: number;
+  readonly protocol: string;
   send(data: string): void;
   close(): void;
   on(event: 'open', listener: () => void): void;
   on(event: 'message', listener: (data: Buffer) => void): void;
   on(event: 'close', listener: (code: number) => void): void;
   on(event: 'error', listener: (error: Error) => void): void;
+  on(event: 'unexpected-response', listener: (req: unknown, res: { statusCode: number }) => void): void;
 }
 type ClientCtor = new (url: string, protocols?: string | string[]) => Client;
 const WebSocketClient = createRequire(import.meta.url)('ws') as ClientCtor;
@@ -23,7 +27,25 @@ interface Peer {
   next(predicate?: (m: unknown) => boolean, timeoutMs?: number): Promise<unknown>;
 }
 
-function connect(url: string, protocols?: string[]): Promise<Peer> {
+/** Opens a socket the way the web does: the token in the sub-protocol, after ours. */
+function connect(url: string, token: string | null): Promise<Peer> {
+  return connectWith(url, token ? [SOCKET_PROTOCOL, token] : undefined);
+}
+
+/** The HTTP status a socket is refused with before the upgrade (0 if it opened). */
+function refusal(url: string, protocols?: string[]): Promise<number> {
+  const client = new WebSocketClient(url, protocols);
+  return new Promise((resolve, reject) => {
+    client.on('unexpected-response', (_req, res) => resolve(res.statusCode));
+    client.on('open', () => {
+      client.close();
+      resolve(0);
+    });
+    client.on('error', reject);
+  });
+}
+
+function connectWith(url: string, protocols?: string[]): Promise<Peer> {
   const client = new WebSocketClient(url, protocols);
   const messages: unknown[] = [];
   const waiters: { predicate: (m: unknown) => boolean; resolve: (m: unknown) => void }[] = [];
@@ -78,17 +100,16 @@ describe.each(targets)('table sync socket ($name)', (target) => {
   afterAll(async () => t?.close());
 
   it('answers a heart beat', async () => {
-    const peer = await connect(`${base}/u1/page-hb?token=${encodeURIComponent(token)}`);
+    const peer = await connect(`${base}/u1/page-hb`, token);
     peer.client.send(JSON.stringify({ type: 'heart_beat' }));
     expect(await peer.next()).toEqual({ type: 'heart_beat' });
     peer.client.close();
   });
 
   it('lets two clients of the same page see each other, and not other pages', async () => {
-    const a = await connect(`${base}/u1/page-a?token=${encodeURIComponent(token)}`);
-    // The token may come in the sub-protocol header instead of the query.
-    const b = await connect(`${base}/u2/page-a`, [token]);
-    const other = await connect(`${base}/u3/page-b?token=${encodeURIComponent(token)}`);
+    const a = await connect(`${base}/u1/page-a`, token);
+    const b = await connect(`${base}/u2/page-a`, token);
+    const other = await connect(`${base}/u3/page-b`, token);
     // Wait until all three are registered (authentication is asynchronous).
     for (const p of [a, b, other]) {
       p.client.send(JSON.stringify({ type: 'heart_beat' }));
@@ -117,10 +138,18 @@ describe.each(targets)('table sync socket ($name)', (target) => {
 
   it('keeps tenants apart: a peer working in another tenant hears nothing of the same page', async () => {
     const db = t.app.ctx.db.db;
-    await db.updateTable('sysUser').set({ loginTenantId: 1002 }).where('username', '=', 'staff').execute();
+    // staff becomes a member of tenant 1002 and works in it; admin works in 1001.
+    const { id: staffId } = await db
+      .selectFrom('sysUser')
+      .select('id')
+      .where('username', '=', 'staff')
+      .executeTakeFirstOrThrow();
+    const linkId = newId();
+    await db.insertInto('sysUserTenant').values({ id: linkId, userId: staffId, tenantId: 1002, status: 1 }).execute();
+    await db.updateTable('sysUser').set({ loginTenantId: 1002 }).where('id', '=', staffId).execute();
     const staff = await t.login('staff');
-    const a = await connect(`${base}/u1/page-t?token=${encodeURIComponent(token)}`);
-    const b = await connect(`${base}/u2/page-t?token=${encodeURIComponent(staff)}`);
+    const a = await connect(`${base}/u1/page-t`, token);
+    const b = await connect(`${base}/u2/page-t`, staff);
     for (const p of [a, b]) {
       p.client.send(JSON.stringify({ type: 'heart_beat' }));
       await p.next();
@@ -129,12 +158,13 @@ describe.each(targets)('table sync socket ($name)', (target) => {
     await sleep(300);
     expect(b.messages.filter((m) => (m as { type: string }).type === 'common_send_date')).toHaveLength(0);
     for (const p of [a, b]) p.client.close();
-    await db.updateTable('sysUser').set({ loginTenantId: 1001 }).where('username', '=', 'staff').execute();
+    await db.updateTable('sysUser').set({ loginTenantId: 1001 }).where('id', '=', staffId).execute();
+    await db.deleteFrom('sysUserTenant').where('id', '=', linkId).execute();
   });
 
   it('ignores unparsable, unknown and malformed messages without closing', async () => {
-    const a = await connect(`${base}/u1/page-c?token=${encodeURIComponent(token)}`);
-    const b = await connect(`${base}/u2/page-c?token=${encodeURIComponent(token)}`);
+    const a = await connect(`${base}/u1/page-c`, token);
+    const b = await connect(`${base}/u2/page-c`, token);
     for (const p of [a, b]) {
       p.client.send(JSON.stringify({ type: 'heart_beat' }));
       await p.next();
@@ -151,24 +181,56 @@ describe.each(targets)('table sync socket ($name)', (target) => {
     b.client.close();
   });
 
-  it('closes with 4401 without a token or with a wrong one', async () => {
-    const missing = await connect(`${base}/u1/page-d`);
-    expect(await missing.closed).toBe(TABLE_SYNC.closeUnauthorized);
-    const wrong = await connect(`${base}/u1/page-d?token=nope`);
-    expect(await wrong.closed).toBe(TABLE_SYNC.closeUnauthorized);
-    const wrongHeader = await connect(`${base}/u1/page-d`, ['nope']);
-    expect(await wrongHeader.closed).toBe(TABLE_SYNC.closeUnauthorized);
+  it('answers with its sub-protocol, never echoing the token back', async () => {
+    const peer = await connect(`${base}/u1/page-p`, token);
+    expect(peer.client.protocol).toBe(SOCKET_PROTOCOL);
+    peer.client.close();
+  });
+
+  it('refuses before the upgrade: no token or a wrong one 401, a token in the URL 401 even when valid', async () => {
+    expect(await refusal(`${base}/u1/page-d`)).toBe(401);
+    expect(await refusal(`${base}/u1/page-d`, [SOCKET_PROTOCOL, 'nope'])).toBe(401);
+    // A bare token without our sub-protocol is not read.
+    expect(await refusal(`${base}/u1/page-d`, [token])).toBe(401);
+    // The URL lands in access logs and proxies: a token there is refused, not used.
+    expect(await refusal(`${base}/u1/page-d?token=${encodeURIComponent(token)}`)).toBe(401);
+    expect(await refusal(`${base}/u1/page-d?token=${encodeURIComponent(token)}`, [SOCKET_PROTOCOL, token])).toBe(401);
+  });
+
+  it('refuses the guest: table sync is for signed-in users only', async () => {
+    const guest = await t.login(GUEST_CREDENTIALS.username, GUEST_CREDENTIALS.password);
+    expect(await refusal(`${base}/u1/page-g`, [SOCKET_PROTOCOL, guest])).toBe(403);
   });
 
   it('does not take the identity from the path: a revoked token is refused', async () => {
     const second = await t.login();
     await t.request({ method: 'POST', url: '/sys/logout', token: second });
-    const peer = await connect(`${base}/admin/page-e?token=${encodeURIComponent(second)}`);
-    expect(await peer.closed).toBe(TABLE_SYNC.closeUnauthorized);
+    expect(await refusal(`${base}/admin/page-e`, [SOCKET_PROTOCOL, second])).toBe(401);
+  });
+
+  it('delivers a frame up to the limit and closes with 1009 on a bigger one, without relaying it', async () => {
+    const a = await connect(`${base}/u1/page-big`, token);
+    const b = await connect(`${base}/u2/page-big`, token);
+    for (const p of [a, b]) {
+      p.client.send(JSON.stringify({ type: 'heart_beat' }));
+      await p.next();
+    }
+    const envelope = (text: string) =>
+      JSON.stringify({ type: 'update_vxe_table', data: { rowId: 'r1', row: { text }, socketKey: 'k' } });
+    const fits = envelope('x'.repeat(TABLE_SYNC.maxMessageBytes - 200));
+    expect(Buffer.byteLength(fits)).toBeLessThanOrEqual(TABLE_SYNC.maxMessageBytes);
+    a.client.send(fits);
+    await b.next((m) => (m as { type: string }).type === 'update_vxe_table');
+
+    a.client.send(envelope('y'.repeat(TABLE_SYNC.maxMessageBytes)));
+    expect(await a.closed).toBe(1009);
+    await sleep(100);
+    expect(b.messages.filter((m) => (m as { type: string }).type === 'update_vxe_table')).toHaveLength(1);
+    b.client.close();
   });
 
   it('closes with 4400 on a malformed page id', async () => {
-    const peer = await connect(`${base}/u1/${'x'.repeat(80)}?token=${encodeURIComponent(token)}`);
+    const peer = await connect(`${base}/u1/${'x'.repeat(80)}`, token);
     expect(await peer.closed).toBe(TABLE_SYNC.closeBadRequest);
   });
 });
@@ -183,8 +245,8 @@ describe.runIf(redisTarget)('table sync socket across two instances (Redis pub/s
       const url = async (t: TestApp) =>
         `${(await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws')}${t.config.apiBase}/vxeSocket`;
       const token = await one.login();
-      const a = await connect(`${await url(one)}/u1/shared?token=${encodeURIComponent(token)}`);
-      const b = await connect(`${await url(two)}/u2/shared?token=${encodeURIComponent(token)}`);
+      const a = await connect(`${await url(one)}/u1/shared`, token);
+      const b = await connect(`${await url(two)}/u2/shared`, token);
       for (const p of [a, b]) {
         p.client.send(JSON.stringify({ type: 'heart_beat' }));
         await p.next();
@@ -200,6 +262,39 @@ describe.runIf(redisTarget)('table sync socket across two instances (Redis pub/s
     } finally {
       await one.close();
       await two.close();
+    }
+  });
+});
+
+describe.runIf(hasRedisServer)('table sync socket while Redis is down (a throw-away redis-server)', () => {
+  it('keeps delivering to the peers on this instance and does not crash', async () => {
+    const redis = await startRedis();
+    const t = await startApp(targets[0]!, { redisUrl: redis.url });
+    try {
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `${address.replace('http', 'ws')}${t.config.apiBase}/vxeSocket`;
+      const token = await t.login();
+      const a = await connect(`${base}/u1/down`, token);
+      const b = await connect(`${base}/u2/down`, token);
+      for (const p of [a, b]) {
+        p.client.send(JSON.stringify({ type: 'heart_beat' }));
+        await p.next();
+      }
+      await redis.stop();
+      const update = { rowId: 'r1', row: { id: 'r1', qty: 1 }, socketKey: 'k' };
+      a.client.send(JSON.stringify({ type: 'update_vxe_table', data: update }));
+      expect(await b.next((m) => (m as { type: string }).type === 'update_vxe_table')).toEqual({
+        type: 'update_vxe_table',
+        data: update,
+      });
+      // The instance is alive and answers on its socket.
+      a.client.send(JSON.stringify({ type: 'heart_beat' }));
+      await a.next((m) => a.messages.indexOf(m) === 1);
+      a.client.close();
+      b.client.close();
+    } finally {
+      await t.close();
+      await redis.stop();
     }
   });
 });

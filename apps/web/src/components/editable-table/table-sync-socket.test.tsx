@@ -1,3 +1,4 @@
+import { SOCKET_PROTOCOL, TABLE_SYNC } from '@district/shared';
 import { useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from '@testing-library/react';
@@ -55,7 +56,23 @@ describe('TableSyncSocket', () => {
     expect(tableSyncUrl('u1', 'p1', 'https://x.cn/api')).toBe('wss://x.cn/api/vxeSocket/u1/p1');
     const socket = new TableSyncSocket({ userId: 'u1', pageId: 'p1', token: 'tok', createSocket });
     socket.start();
-    expect(FakeSocket.last().protocols).toEqual(['tok']);
+    // Our sub-protocol first, then the token: never in the URL.
+    expect(FakeSocket.last().protocols).toEqual([SOCKET_PROTOCOL, 'tok']);
+    expect(FakeSocket.last().url).not.toContain('tok');
+    socket.stop();
+  });
+
+  it('does not send a message over the frame limit (the server would close the socket)', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const socket = new TableSyncSocket({ userId: 'u1', pageId: 'p1', token: 't', createSocket });
+    socket.start();
+    FakeSocket.last().open();
+    const big = { rowId: 'r1', row: { text: '字'.repeat(TABLE_SYNC.maxMessageBytes / 3) }, socketKey: 'k' };
+    expect(socket.sendRowUpdate(big)).toBe(false);
+    expect(warn).toHaveBeenCalled();
+    expect(socket.sendRowUpdate({ rowId: 'r1', row: { text: '字'.repeat(1000) }, socketKey: 'k' })).toBe(true);
+    expect(FakeSocket.last().sent).toHaveLength(1);
+    expect(socket.status).toBe('open');
     socket.stop();
   });
 

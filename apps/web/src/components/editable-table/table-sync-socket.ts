@@ -5,7 +5,7 @@ import {
   type TableSyncMessage,
   type TableSyncRowUpdate,
 } from '@district/shared';
-import { APP_CONFIG } from '../../lib/config';
+import { fitsSocketFrame, socketProtocols, socketUrl } from '../../lib/socket';
 
 export type TableSyncStatus = 'connecting' | 'open' | 'closed' | 'error';
 
@@ -19,7 +19,7 @@ type SocketLike = Pick<WebSocket, 'readyState' | 'send' | 'close'> & {
 export interface TableSyncOptions {
   userId: string;
   pageId: string;
-  /** Sent as the sub-protocol, so it stays out of URLs and logs. */
+  /** Sent as a sub-protocol (lib/socket.ts), so it stays out of URLs and logs. */
   token: string | null;
   onRowUpdate?: (update: TableSyncRowUpdate) => void;
   onCommon?: (data: unknown) => void;
@@ -32,11 +32,8 @@ export interface TableSyncOptions {
 }
 
 /** ws(s)://host/api/vxeSocket/{userId}/{pageId}, from the configured API base. */
-export function tableSyncUrl(userId: string, pageId: string, apiBase: string = APP_CONFIG.apiBaseURL): string {
-  const path = `${TABLE_SYNC_PATH}/${encodeURIComponent(userId)}/${encodeURIComponent(pageId)}`;
-  if (/^https?:\/\//.test(apiBase)) return `${apiBase.replace(/^http/, 'ws').replace(/\/$/, '')}${path}`;
-  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${window.location.host}${apiBase.replace(/\/$/, '')}${path}`;
+export function tableSyncUrl(userId: string, pageId: string, apiBase?: string): string {
+  return socketUrl(`${TABLE_SYNC_PATH}/${encodeURIComponent(userId)}/${encodeURIComponent(pageId)}`, apiBase);
 }
 
 /**
@@ -88,10 +85,18 @@ export class TableSyncSocket {
     this.setStatus('closed');
   }
 
-  /** Sends a message when the socket is open; answers whether it went out. */
+  /**
+   * Sends a message when the socket is open; answers whether it went out. A message over the server's
+   * frame limit is not sent (the server would close the socket): the peers miss that one change only.
+   */
   send(message: TableSyncMessage): boolean {
     if (!this.socket || this.socket.readyState !== 1) return false;
-    this.socket.send(JSON.stringify(message));
+    const text = JSON.stringify(message);
+    if (!fitsSocketFrame(text)) {
+      console.warn('表格同步消息过大，未发送', text.length);
+      return false;
+    }
+    this.socket.send(text);
     return true;
   }
 
@@ -103,7 +108,7 @@ export class TableSyncSocket {
     if (this.stopped) return;
     const { userId, pageId, token } = this.options;
     const url = tableSyncUrl(userId, pageId);
-    const protocols = token ? [token] : undefined;
+    const protocols = socketProtocols(token);
     this.setStatus('connecting');
     let socket: SocketLike;
     try {
