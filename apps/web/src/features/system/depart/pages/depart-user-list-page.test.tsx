@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { DEPART_MESSAGES, LIST_MESSAGES, PERM } from '@district/shared';
+import { DEPART_MESSAGES, PERM } from '@district/shared';
 import { useSessionStore } from '../../../../lib/session-store';
 import { mockHttp, ok, type MockReply } from '../../../../test/mock-http';
 import { renderWithApp } from '../../../../test/render';
@@ -49,7 +49,7 @@ describe('department users page', () => {
     await waitFor(() => expect(lastList()).toMatchObject({ depId: 'd2', realname: '张' }));
   });
 
-  it('removes a user from the department, and warns on a batch removal without a selection', async () => {
+  it('removes a user from the department; no batch removal without a selection', async () => {
     const removed: unknown[] = [];
     setup({
       'DELETE /sys/user/deleteUserInDepart': (c) => {
@@ -59,8 +59,8 @@ describe('department users page', () => {
     });
     await userEvent.click(await screen.findByText('资产管理科'));
     await screen.findByText('张三');
-    await userEvent.click(screen.getByRole('button', { name: DEPART_USERS_TEXT.removeSelected }));
-    expect(await screen.findByText(LIST_MESSAGES.selectOne)).toBeInTheDocument();
+    // Nothing selected: no batch removal to offer (app-spec §4).
+    expect(screen.queryByRole('button', { name: DEPART_USERS_TEXT.removeSelected })).not.toBeInTheDocument();
     await userEvent.click(within(row('张三')).getByText(DEPART_USERS_TEXT.remove));
     await userEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(removed).toEqual([{ depId: 'd2', userId: 'u2' }]));
