@@ -116,8 +116,10 @@ export const FILL_RULE_API = {
   edit: '/sys/fillRule/edit',
   delete: '/sys/fillRule/delete',
   deleteBatch: '/sys/fillRule/deleteBatch',
-  /** + '/{ruleCode}' (GET or PUT) */
+  /** + '/{ruleCode}' (GET or PUT): draws the next code for a form (生成编码) */
   execute: '/sys/fillRule/executeRuleByCode',
+  /** + '/{ruleCode}' (PUT): the list's 测试 button (测试编码规则); draws a code the same way */
+  test: '/sys/fillRule/testRule',
 } as const;
 
 export const FILL_RULE_KINDS = { sequence: '流水号', orgCode: '机构编码' } as const;

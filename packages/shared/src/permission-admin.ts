@@ -12,7 +12,7 @@ export const MENU_TYPE_LABELS: Record<MenuType, string> = { 0: '一级菜单', 1
 
 /** Button perms_type: 1 shown only when granted, 2 disabled when not granted. */
 export const PERMS_TYPE_LABELS = { '1': '可见/可访问(授权后可见/可访问)', '2': '可编辑(未授权时禁用)' } as const;
-/** status: '1' enforced (有效), '0' not enforced (everyone may use it). */
+/** status: '1' in force (有效), '0' disabled (无效: nobody holds it, the administrator included). */
 export const PERMISSION_STATUS_LABELS = { '1': '有效', '0': '无效' } as const;
 
 /** The component a top-level menu uses when it only groups sub-menus. */
@@ -56,6 +56,8 @@ export const PERMISSION_MESSAGES = {
   buttonWithChildren: '该菜单下还有下级，不能改为按钮/权限',
   builtinDelete: (name: string) => `“${name}”含有系统内置的权限，不能删除`,
   builtinPerms: '系统内置的授权标识不能修改',
+  /** A disabled entry is held by nobody: disabling 编辑菜单 would leave nobody able to enable it again. */
+  lockoutDisable: '“编辑菜单”权限不能设为无效，否则将无人能够恢复',
   deleteConfirm: '确定删除该菜单吗？其下级菜单和按钮会一并删除',
   departRequired: '请选择部门',
   departNotFound: '部门不存在',

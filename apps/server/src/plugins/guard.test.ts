@@ -176,14 +176,19 @@ describe.each(targets)('permission guard on $name', (target) => {
     }
   });
 
-  it('needs 生成编码 to draw a code and 刷新字典缓存 to refresh the cache', async () => {
-    for (const [method, url] of [
-      ['GET', '/sys/fillRule/executeRuleByCode/asset_code'],
-      ['PUT', '/sys/fillRule/executeRuleByCode/asset_code'],
-      ['GET', API.dictRefreshCache],
-    ] as const) {
+  it('needs 生成编码 to draw a code, 测试编码规则 to test a rule and 刷新字典缓存 to refresh the cache', async () => {
+    const calls = [
+      ['GET', '/sys/fillRule/executeRuleByCode/asset_code', PERM.fillRuleExecute],
+      ['PUT', '/sys/fillRule/executeRuleByCode/asset_code', PERM.fillRuleExecute],
+      ['PUT', '/sys/fillRule/testRule/asset_code', PERM.fillRuleTest],
+      ['GET', API.dictRefreshCache, PERM.dictRefreshCache],
+    ] as const;
+    for (const [method, url, code] of calls) {
       const res = await t.request({ method, url, token: staffToken, payload: method === 'PUT' ? {} : undefined });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().message).toContain(code);
+      const admin = await t.request({ method, url, token: adminToken, payload: method === 'PUT' ? {} : undefined });
+      expect(admin.statusCode, `${method} ${url}`).toBe(200);
     }
     expect((await t.request({ method: 'GET', url: API.dictRefreshCache, token: adminToken })).json().message).toBe(
       '刷新缓存完成！',

@@ -297,6 +297,7 @@ export async function editPermission(db: Db, user: AuthUser, body: PermissionUpd
   if (before.perms && BUILTIN_CODES.has(before.perms) && fields.perms !== before.perms) {
     throw new ApiError(400, M.builtinPerms);
   }
+  if (fields.perms === PERM.permissionEdit && fields.status === '0') throw new ApiError(400, M.lockoutDisable);
   await check(db, fields, before.id);
   const changes = { ...fields, updateBy: user.username, updateTime: formatDateTime() };
   let after = before;

@@ -212,6 +212,11 @@ describe.each(targets)('permission administration on $name', (target) => {
     expect((await send('PUT', '/sys/permission/edit', { id: listButton, status: '1' })).statusCode).toBe(200);
     expect((await get('/sys/permission/list', staff)).statusCode).toBe(403);
     expect((await get('/sys/permission/list')).statusCode).toBe(200);
+    // Nobody could enable anything again once 编辑菜单 itself were disabled.
+    const editButton = seedId(`perm:${PERM.permissionEdit}`);
+    const lockout = await send('PUT', '/sys/permission/edit', { id: editButton, status: '0' });
+    expect(lockout.statusCode).toBe(400);
+    expect(lockout.json().message).toBe(M.lockoutDisable);
   });
 
   it('deletes a menu with its subtree, its rules and every grant of it; built-in entries stay', async () => {

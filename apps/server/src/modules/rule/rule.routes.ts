@@ -57,6 +57,8 @@ export default async function ruleRoutes(app: FastifyInstance): Promise<void> {
   };
   app.get('/sys/fillRule/executeRuleByCode/:ruleCode', { config: { auth: PERM.fillRuleExecute } }, execute);
   app.put('/sys/fillRule/executeRuleByCode/:ruleCode', { config: { auth: PERM.fillRuleExecute } }, execute);
+  // The list's 测试 button: its own code, so testing a rule does not hand out the right to number records.
+  app.put('/sys/fillRule/testRule/:ruleCode', { config: { auth: PERM.fillRuleTest } }, execute);
 
   app.get('/sys/checkRule/checkByCode', { config: { auth: 'user' } }, async (request, reply) => {
     const query = request.query as Query;

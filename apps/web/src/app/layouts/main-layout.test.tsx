@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MSG, SESSION_TTL_MS, STORAGE_KEYS, type UserInfo } from '@district/shared';
+import { MSG, PERM, SESSION_TTL_MS, STORAGE_KEYS, type UserInfo } from '@district/shared';
 import { hideEmptyParents } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session-store';
 import { localStore } from '../../lib/storage';
@@ -20,6 +20,7 @@ function signedIn(routes: Parameters<typeof mockHttp>[0] = {}, platform: Record<
     username: 'admin',
     userInfo: { username: 'admin', realname: '管理员', avatar: '' } as UserInfo,
     menu: hideEmptyParents(adminMenu()),
+    auth: [{ action: PERM.dictRefreshCache, describe: '刷新字典缓存', type: '1', status: '1' }],
   });
   const http = mockHttp({
     'GET /sys/platform/info': ok({
@@ -104,6 +105,15 @@ describe('main layout', () => {
     await userEvent.hover(await screen.findByText('欢迎您，管理员'));
     await userEvent.click(await screen.findByText('刷新缓存'));
     expect(await screen.findByText(MSG.cacheRefreshFailed)).toBeInTheDocument();
+  });
+
+  it('offers 刷新缓存 only to holders of its permission', async () => {
+    signedIn();
+    useSessionStore.setState({ auth: [] });
+    renderWithApp(<AppShell />, { route: '/dashboard/analysis' });
+    await userEvent.hover(await screen.findByText('欢迎您，管理员'));
+    expect(await screen.findByText('密码修改')).toBeInTheDocument();
+    expect(screen.queryByText('刷新缓存')).not.toBeInTheDocument();
   });
 
   it('asks 真的要注销登录吗 ? and then signs out to /user/login', async () => {

@@ -2,7 +2,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { App, Avatar, Dropdown, Select, Space, type MenuProps } from 'antd';
 import { ClusterOutlined, LockOutlined, LogoutOutlined, SyncOutlined, UserOutlined } from '@ant-design/icons';
-import { MSG, type UserInfo } from '@district/shared';
+import { MSG, PERM, type UserInfo } from '@district/shared';
+import { useHasPermission } from '../../components/has-permission/use-has-permission';
 import { ChangePasswordModal } from '../../features/auth/components/change-password-modal';
 import { DepartSelectModal } from '../../features/auth/components/depart-select-modal';
 import { openWindow, reloadPage } from '../../lib/browser';
@@ -14,7 +15,7 @@ import { searchableEntries } from '../router/build-routes';
 import { useRouting } from '../router/route-table-context';
 import { storeRouteTitle } from './multi-tab/tabs-store';
 
-const MENU_ITEMS: MenuProps['items'] = [
+const MENU_ITEMS: NonNullable<MenuProps['items']> = [
   { key: 'password', icon: <LockOutlined />, label: '密码修改' },
   { key: 'depart', icon: <ClusterOutlined />, label: '切换部门' },
   { key: 'cache', icon: <SyncOutlined />, label: '刷新缓存' },
@@ -29,6 +30,13 @@ export function UserMenu({ isMobile }: { isMobile: boolean }) {
   const userInfo = useSessionStore((s) => s.userInfo);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [departOpen, setDepartOpen] = useState(false);
+  // The server refuses a cache refresh without its permission, so only its holders are offered it.
+  const allowed = useHasPermission();
+  const canRefresh = allowed(PERM.dictRefreshCache);
+  const menuItems = useMemo(
+    () => (canRefresh ? MENU_ITEMS : MENU_ITEMS.filter((item) => item?.key !== 'cache')),
+    [canRefresh],
+  );
 
   const entries = useMemo(() => searchableEntries(table), [table]);
   const options = useMemo(() => entries.map((route) => ({ value: route.path, label: route.title })), [entries]);
@@ -98,7 +106,7 @@ export function UserMenu({ isMobile }: { isMobile: boolean }) {
           variant="borderless"
         />
       )}
-      <Dropdown menu={{ items: MENU_ITEMS, onClick: onMenuClick }} placement="bottomRight">
+      <Dropdown menu={{ items: menuItems, onClick: onMenuClick }} placement="bottomRight">
         <span className="user-menu-trigger" role="button" tabIndex={0}>
           <Avatar size="small" src={avatarUrl || undefined} icon={<UserOutlined />} />
           {!isMobile && <span className="user-menu-greeting">欢迎您，{userInfo?.realname || username}</span>}

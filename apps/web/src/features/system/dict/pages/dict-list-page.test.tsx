@@ -31,7 +31,7 @@ const ITEMS: DictItemRecord[] = [
 ];
 const page = <T,>(records: T[]) => ok({ records, total: records.length, size: 20, current: 1, pages: 1 });
 const entry = (action: string): AuthEntry => ({ action, describe: action, type: '1', status: '1' });
-const ALL = [PERM.dictList, PERM.dictAdd, PERM.dictEdit, PERM.dictDelete, PERM.dictRecycle];
+const ALL = [PERM.dictList, PERM.dictAdd, PERM.dictEdit, PERM.dictDelete, PERM.dictRecycle, PERM.dictRefreshCache];
 
 let restore = () => undefined as void;
 afterEach(() => {
@@ -177,6 +177,7 @@ describe('dictionary page', () => {
     await screen.findByText('资产状态🏠');
     expect(screen.queryByRole('button', { name: /新\s*增/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '回收站' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '刷新缓存' })).not.toBeInTheDocument();
     expect(within(row('资产状态🏠')).queryByText('编辑')).not.toBeInTheDocument();
     await userEvent.click(within(row('资产状态🏠')).getByText('字典配置'));
     await screen.findByText('在用');

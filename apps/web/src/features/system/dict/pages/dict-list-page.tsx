@@ -86,9 +86,11 @@ export function DictListPage() {
         rowActions={rowActions}
         toolbarExtra={
           <>
-            <Button loading={refreshing} onClick={refreshCache}>
-              {DICT_PAGE_TEXT.refreshCache}
-            </Button>
+            {allowed(PERM.dictRefreshCache) && (
+              <Button loading={refreshing} onClick={refreshCache}>
+                {DICT_PAGE_TEXT.refreshCache}
+              </Button>
+            )}
             {allowed(PERM.dictRecycle) && <Button onClick={() => setBinOpen(true)}>{DICT_PAGE_TEXT.recycleBin}</Button>}
           </>
         }

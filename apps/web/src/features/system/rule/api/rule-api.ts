@@ -32,7 +32,7 @@ export function saveCheckRule(payload: CheckRulePayload) {
 
 /** Runs a fill rule once (the 测试 button): the next value. */
 export async function executeFillRule(ruleCode: string, form: Record<string, string> = {}): Promise<string> {
-  const res = await putAction<string>(`${FILL_RULE_API.execute}/${encodeURIComponent(ruleCode)}`, form);
+  const res = await putAction<string>(`${FILL_RULE_API.test}/${encodeURIComponent(ruleCode)}`, form);
   return res.result;
 }
 

@@ -66,7 +66,7 @@ describe('fill rule page', () => {
 
   it('lists rules with readable params and runs 测试', async () => {
     setup(<FillRuleListPage />, ALL, {
-      'PUT /sys/fillRule/executeRuleByCode/asset_code': ok('ZC20261122001'),
+      'PUT /sys/fillRule/testRule/asset_code': ok('ZC20261122001'),
     });
     expect(await screen.findByText('资产编号')).toBeInTheDocument();
     expect(within(row('资产编号')).getByText('前缀 ZC · YYYYMMDD · 3 位流水号 · 每天')).toBeInTheDocument();
