@@ -42,6 +42,7 @@ async function answers(port: number): Promise<boolean> {
 
 export interface ThrowAwayRedis {
   url: string;
+  port: number;
   /** SIGSTOP: the server keeps its connections open but answers nothing. */
   freeze(): void;
   /** SIGCONT after freeze(). */
@@ -50,8 +51,9 @@ export interface ThrowAwayRedis {
   stop(): Promise<void>;
 }
 
-export async function startRedis(): Promise<ThrowAwayRedis> {
-  const port = await freePort();
+/** Starts a redis-server on a free port, or on `port` (to bring a stopped one back at its address). */
+export async function startRedis(port?: number): Promise<ThrowAwayRedis> {
+  port ??= await freePort();
   const child: ChildProcess = spawn(
     REDIS_SERVER,
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
@@ -62,6 +64,7 @@ export async function startRedis(): Promise<ThrowAwayRedis> {
   let frozen = false;
   return {
     url: `redis://127.0.0.1:${port}`,
+    port,
     freeze() {
       frozen = true;
       child.kill('SIGSTOP');

@@ -298,3 +298,42 @@ describe.runIf(hasRedisServer)('table sync socket while Redis is down (a throw-a
     }
   });
 });
+
+describe.runIf(hasRedisServer)('table sync across two instances after a Redis restart', () => {
+  it('delivers across instances again once Redis is back (the subscription is restored)', async () => {
+    let redis = await startRedis();
+    const prefix = `da_t_sync_${process.pid}_${Date.now()}:`;
+    const one = await startApp(targets[0]!, { redisUrl: redis.url, redisPrefix: prefix });
+    const two = await startApp(targets[0]!, { redisUrl: redis.url, redisPrefix: prefix });
+    try {
+      const url = async (t: TestApp) =>
+        `${(await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws')}${t.config.apiBase}/vxeSocket`;
+      const token = await one.login();
+      const a = await connect(`${await url(one)}/u1/restart`, token);
+      const b = await connect(`${await url(two)}/u2/restart`, token);
+      for (const p of [a, b]) {
+        p.client.send(JSON.stringify({ type: 'heart_beat' }));
+        await p.next();
+      }
+      await redis.stop();
+      redis = await startRedis(redis.port);
+      const isUpdate = (m: unknown) => (m as { type: string }).type === 'update_vxe_table';
+      // Reconnection takes a moment: send until the peer on the other instance hears one.
+      let heard = false;
+      for (let i = 0; i < 40 && !heard; i++) {
+        a.client.send(JSON.stringify({ type: 'update_vxe_table', data: { rowId: 'r', row: { i }, socketKey: 'k' } }));
+        heard = await b.next(isUpdate, 250).then(
+          () => true,
+          () => false,
+        );
+      }
+      expect(heard).toBe(true);
+      a.client.close();
+      b.client.close();
+    } finally {
+      await one.close();
+      await two.close();
+      await redis.stop();
+    }
+  });
+});
