@@ -50,10 +50,20 @@ export default async function fileRoutes(app: FastifyInstance) {
     return ok(stored.filePath, stored.filePath);
   });
 
+  // By id (a file just uploaded) or by stored path (a value loaded into a form keeps only its path).
   app.post(UPLOAD_API.fileDelete, { config: { auth: 'user' } }, async (request) => {
-    const body = (request.body ?? {}) as { id?: unknown };
-    const query = request.query as { id?: unknown };
-    const id = typeof body.id === 'string' ? body.id : typeof query.id === 'string' ? query.id : '';
+    const body = (request.body ?? {}) as { id?: unknown; path?: unknown };
+    const query = request.query as { id?: unknown; path?: unknown };
+    const pick = (name: 'id' | 'path') => {
+      const value = body[name] ?? query[name];
+      return typeof value === 'string' ? value : '';
+    };
+    const id = pick('id');
+    const storedPath = pick('path');
+    if (!id && storedPath) {
+      await files.removeByPath(storedPath, currentUser(request));
+      return ok(null, UPLOAD_MSG.deleted);
+    }
     if (!/^[0-9a-f]{32}$/.test(id)) throw new ApiError(400, '文件ID不正确');
     await files.remove(id, currentUser(request));
     return ok(null, UPLOAD_MSG.deleted);

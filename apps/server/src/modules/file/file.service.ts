@@ -204,11 +204,31 @@ export class FileService {
   /** Deletes the record and the file; only the uploader or an administrator may. */
   async remove(id: string, user: AuthUser): Promise<void> {
     const row = await this.db.selectFrom('sysFile').selectAll().where('id', '=', id).executeTakeFirst();
+    await this.removeRow(row, user);
+  }
+
+  /**
+   * The same by stored path, as a form's value holds it: a leading slash or the static-file URL prefix
+   * the web adds for display is dropped. A path outside the upload root is a 400.
+   */
+  async removeByPath(value: string, user: AuthUser): Promise<void> {
+    const relative = value.replace(/^.*\/sys\/common\/static\//, '').replace(/^\/+/, '');
+    const inside = relative ? insideRoot(this.opts.uploadDir, relative) : null;
+    if (!inside) throw new ApiError(400, '文件路径不正确');
+    const row = await this.db
+      .selectFrom('sysFile')
+      .selectAll()
+      .where('storedPath', '=', inside.relative)
+      .executeTakeFirst();
+    await this.removeRow(row, user);
+  }
+
+  private async removeRow(row: SysFile | undefined, user: AuthUser): Promise<void> {
     if (!row) throw new ApiError(404, UPLOAD_MSG.fileNotFound);
     if (row.createBy !== user.username && !(await this.isAdmin(user.id))) {
       throw new ApiError(403, UPLOAD_MSG.deleteForbidden);
     }
-    await this.db.deleteFrom('sysFile').where('id', '=', id).execute();
+    await this.db.deleteFrom('sysFile').where('id', '=', row.id).execute();
     const inside = insideRoot(this.opts.uploadDir, row.storedPath);
     if (inside) await fs.promises.rm(inside.absolute, { force: true });
   }

@@ -241,7 +241,8 @@ describe.each(targets)('file storage on $name', (target) => {
       'temp%00.png',
     ]) {
       const res = await staticGet(p);
-      expect(res.statusCode, p).toBe(404);
+      // A NUL byte may be refused for every route (400) before the file route sees it.
+      expect(p.includes('%00') ? [400, 404] : [404], p).toContain(res.statusCode);
       expect(res.body).not.toContain('top secret');
       expect(res.body).not.toContain('not registered');
     }
@@ -290,5 +291,33 @@ describe.each(targets)('file storage on $name', (target) => {
     expect(again.json().message).toBe(UPLOAD_MSG.fileNotFound);
     const bad = await t.request({ method: 'POST', url: '/fileObj/delete', token: admin, payload: { id: '../x' } });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('deletes by stored path (a value loaded into a form has no id), with the same owner check', async () => {
+    const del = (token: string, payload: object) =>
+      t.request({ method: 'POST', url: '/fileObj/delete', token, payload });
+    const staffs = (await upload(staff, { name: 'old.png', content: PNG }, { biz: 'image' })).json()
+      .result[0] as UploadedFile;
+    const admins = (await upload(admin, { name: 'admin.png', content: PNG })).json().result[0] as UploadedFile;
+
+    const refused = await del(staff, { path: admins.filePath });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(UPLOAD_MSG.deleteForbidden);
+    expect((await staticGet(admins.filePath)).statusCode).toBe(200);
+
+    // The value may carry a leading slash or the static prefix the web adds for display.
+    const own = await del(staff, { path: `/${staffs.filePath}` });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ success: true, message: UPLOAD_MSG.deleted });
+    expect(fs.existsSync(path.join(uploadDir, staffs.filePath))).toBe(false);
+    expect((await del(staff, { path: staffs.filePath })).statusCode).toBe(404);
+
+    // A path outside the root, or nothing at all, is the caller's mistake.
+    for (const payload of [{ path: '../secret.txt' }, { path: '' }, {}, { path: 42 }]) {
+      const res = await del(admin, payload);
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+    expect(fs.existsSync(outside)).toBe(true);
   });
 });

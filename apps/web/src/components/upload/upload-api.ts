@@ -45,7 +45,10 @@ export function pathFromResponse(response: ApiResponse<unknown>, responseName = 
   return typeof value === 'string' ? value : '';
 }
 
-/** POST /fileObj/delete: removes the stored file and its record. */
-export function deleteUploaded(fileId: string): Promise<ApiResponse<null>> {
-  return postAction<null>(UPLOAD_API.fileDelete, { id: fileId }, { silent: true });
+/**
+ * POST /fileObj/delete: removes the stored file and its record, by id (just uploaded) or by stored path
+ * (a file that came with the value, which has no id). The server lets only its uploader or an admin.
+ */
+export function deleteUploaded(file: { id: string } | { path: string }): Promise<ApiResponse<null>> {
+  return postAction<null>(UPLOAD_API.fileDelete, file, { silent: true });
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SESSION_TTL_MS, STORAGE_KEYS, type UploadedFile } from '@district/shared';
 import type { InternalAxiosRequestConfig } from 'axios';
@@ -195,6 +195,16 @@ describe('<Uploader>', () => {
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('', []));
     const del = http.calls.find((c) => c.url === '/fileObj/delete');
     expect(JSON.parse(del?.data as string)).toEqual({ id: '0'.repeat(31) + '1' });
+  });
+
+  it('deletes a removed file that came with the value (it has no id) by its stored path', async () => {
+    const http = serveUploads({ 'POST /fileObj/delete': ok(null, '删除成功') });
+    const { user, onChange } = setup({ value: 'asset/20261122/old.pdf,asset/20261122/kept.png' });
+    const row = screen.getByText('old.p…').closest('.ant-upload-list-item') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: /删除文件|delete/ }));
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('asset/20261122/kept.png', expect.any(Array)));
+    const del = http.calls.find((c) => c.url === '/fileObj/delete');
+    expect(JSON.parse(del?.data as string)).toEqual({ path: 'asset/20261122/old.pdf' });
   });
 
   it('lists the files of a value given from outside', () => {

@@ -161,7 +161,13 @@ export function Uploader({
     const item = itemsRef.current.find((i) => i.uid === file.uid);
     commit((current) => current.filter((i) => i.uid !== file.uid));
     // The value no longer holds the file whatever the server says; another user's file stays stored.
-    if (item?.meta.file_id) void deleteUploaded(item.meta.file_id).catch(() => undefined);
+    // A file loaded from the value has no id, only its stored path.
+    const target = item?.meta.file_id
+      ? { id: item.meta.file_id }
+      : item?.meta.status === 'done' && item.meta.filePath
+        ? { path: item.meta.filePath }
+        : null;
+    if (target) void deleteUploaded(target).catch(() => undefined);
     return false;
   };
 
