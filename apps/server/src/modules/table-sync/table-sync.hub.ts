@@ -56,9 +56,11 @@ export class TableSyncHub {
 
   async stop(): Promise<void> {
     this.pages.clear();
-    if (this.subscriber) {
-      await this.subscriber.quit().catch(() => undefined);
+    const subscriber = this.subscriber;
+    if (subscriber) {
       this.subscriber = null;
+      // quit() needs an answer; with Redis away the connection is dropped (and stops reconnecting) instead.
+      await subscriber.quit().catch(() => subscriber.disconnect());
     }
   }
 
