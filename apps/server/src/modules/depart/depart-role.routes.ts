@@ -15,6 +15,7 @@ import { currentUser } from '../../plugins/guard.js';
 import { userResource } from '../user/user.resource.js';
 import { linkedTo, requiredText } from '../user/member-users.service.js';
 import { splitIds } from '../user/user.service.js';
+import { assertAccountsInReach, assertDepartRolesInReach } from '../user/user-reach.service.js';
 import { departResource } from './depart.resource.js';
 import { departRoleResource } from './depart-role.resource.js';
 import {
@@ -123,6 +124,8 @@ export default async function departRoleRoutes(app: FastifyInstance): Promise<vo
       .executeTakeFirst();
     if (!user) throw new ApiError(404, M.userNotFound);
     if (touched.length) {
+      await assertAccountsInReach(db, currentUser(request), [input.userId]);
+      await assertDepartRolesInReach(db, currentUser(request), add);
       const roles = [];
       for (const id of touched) roles.push(await roleInScope(request, id));
       // Only roles of departments the user is in.

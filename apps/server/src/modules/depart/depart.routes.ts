@@ -13,6 +13,7 @@ import { currentUser } from '../../plugins/guard.js';
 import { userResource } from '../user/user.resource.js';
 import { linkedTo, requiredText, unlinkedUserIds } from '../user/member-users.service.js';
 import { splitIds } from '../user/user.service.js';
+import { assertAccountsInReach } from '../user/user-reach.service.js';
 import departRoleRoutes from './depart-role.routes.js';
 import { departResource } from './depart.resource.js';
 import { buildTree, idTree, isUniqueViolation, refreshCurrentDepart, subtreesOf, toNode } from './depart.service.js';
@@ -122,7 +123,11 @@ export default async function departRoutes(app: FastifyInstance): Promise<void> 
         const row = await createRecord(departResource, body, resourceContext(app, request));
         return ok({ id: row.id, orgCode: row.orgCode }, '添加成功！');
       } catch (error) {
-        if (attempt >= 4 || !isUniqueViolation(error)) throw error;
+        // The resource pattern answers a unique violation as the field's 400 (机构编码“…”已存在): still a race.
+        const clash =
+          isUniqueViolation(error) ||
+          (error instanceof ApiError && error.status === 400 && /^机构编码/.test(error.message));
+        if (attempt >= 4 || !clash) throw error;
       }
     }
   });
@@ -177,6 +182,7 @@ export default async function departRoutes(app: FastifyInstance): Promise<void> 
     const depart = await departInScope(request, depId);
     const ids = [...new Set(userIdList)];
     const users = await scopedUsers(request, ids);
+    await assertAccountsInReach(db, currentUser(request), ids);
     const fresh = await unlinkedUserIds(db, { table: 'sysUserDepart', owner: 'depId' }, depId, ids);
     await db.transaction().execute(async (trx) => {
       if (fresh.length) {
@@ -202,6 +208,7 @@ export default async function departRoutes(app: FastifyInstance): Promise<void> 
   const removeFromDepart = async (request: FastifyRequest, depId: string, userIds: string[]) => {
     await departInScope(request, depId);
     await scopedUsers(request, userIds);
+    await assertAccountsInReach(db, currentUser(request), userIds);
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('sysUserDepart').where('depId', '=', depId).where('userId', 'in', userIds).execute();
       // Their roles of that department go too.

@@ -1,9 +1,16 @@
-import { DEPART_MESSAGES as M, type AddressBookRecord, type DepartTreeNode } from '@district/shared';
+import {
+  DEPART_MESSAGES as M,
+  PERM,
+  REACH_MESSAGES,
+  type AddressBookRecord,
+  type DepartTreeNode,
+} from '@district/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
 import { seedId } from '../../db/seeds/seed-id.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
+import { accountWith, roleWith } from '../user/user-reach.fixtures.js';
 import { nextFreeCode, segmentAt } from './depart.service.js';
 
 const GZB = seedId('depart:gzb');
@@ -285,5 +292,58 @@ describe.each(targets)('departments on $name', (target) => {
     expect(dept.parentId).toBe(company.id);
     expect(dept.orgCode.startsWith(company.orgCode)).toBe(true);
     expect(tree.find((n) => n.departName === '挂到国资办')!.parentId).toBe(GZB);
+  });
+
+  it('keeps a delegate of department users and roles to accounts within their reach', async () => {
+    const role = await roleWith(t, admin, 1001, 'depart_delegate', [
+      PERM.departList,
+      PERM.departUsers,
+      PERM.departRoles,
+    ]);
+    await accountWith(t, admin, 1001, 'depdelegate', [role]);
+    const plainId = await accountWith(t, admin, 1001, 'depplain', []);
+    const token = await t.login('depdelegate', 'Passw0rd!');
+    const add = (userIdList: string[]) =>
+      call('POST', '/sys/user/editSysDepartWithUser', { depId: ZCGL, userIdList }, token);
+    const above = await add([plainId, ADMIN_ID]);
+    expect(above.statusCode).toBe(403);
+    expect(above.json().message).toBe(REACH_MESSAGES.accountAbove);
+    const removeAdmin = await call(
+      'DELETE',
+      `/sys/user/deleteUserInDepart?depId=${ZCGL}&userId=${ADMIN_ID}`,
+      undefined,
+      token,
+    );
+    expect(removeAdmin.statusCode).toBe(403);
+    expect((await add([plainId])).statusCode).toBe(200);
+    // Department roles: none for an account above, none granting more than the delegate holds.
+    const drole = (
+      await call('POST', '/sys/sysDepartRole/add', { departId: ZCGL, roleName: '审计', roleCode: 'dep_audit' })
+    ).json().result.id as string;
+    await call('POST', '/sys/permission/saveDepartPermission', {
+      departId: ZCGL,
+      permissionIds: seedId(`perm:${PERM.userDelete}`),
+      lastpermissionIds: '',
+    });
+    const granted = await call('POST', '/sys/sysDepartPermission/saveDeptRolePermission', {
+      roleId: drole,
+      permissionIds: seedId(`perm:${PERM.userDelete}`),
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    const toAdmin = await call(
+      'POST',
+      '/sys/sysDepartRole/deptRoleUserAdd',
+      { userId: ADMIN_ID, newRoleId: '', oldRoleId: drole },
+      token,
+    );
+    expect(toAdmin.statusCode).toBe(403);
+    const stronger = await call(
+      'POST',
+      '/sys/sysDepartRole/deptRoleUserAdd',
+      { userId: plainId, newRoleId: drole },
+      token,
+    );
+    expect(stronger.statusCode).toBe(403);
+    expect(stronger.json().message).toBe(REACH_MESSAGES.roleAbove('审计'));
   });
 });

@@ -9,10 +9,12 @@ import {
   createRecord,
   deleteRecords,
   filteredQuery,
+  scoped,
   updateRecord,
 } from '../../lib/resource/resource.service.js';
 import { resourceContext } from '../../lib/resource/resource.routes.js';
 import { dataRuleResource } from './data-rule.resource.js';
+import { departResource } from '../depart/depart.resource.js';
 import { queryDepartPermission, saveDepartPermission, splitIds } from './depart-permission.service.js';
 import {
   addPermission,
@@ -175,14 +177,22 @@ export default async function permissionAdminRoutes(app: FastifyInstance): Promi
     return ok(null, '删除成功！');
   });
 
+  /** Departments of the caller's tenant and data scope only: another tenant's are not found. */
+  const departInScope = async (request: FastifyRequest, departId: string) => {
+    const q = await scoped(departResource, resourceContext(app, request));
+    if (!(await q.where('sysDepart.id', '=', departId).executeTakeFirst())) throw new ApiError(404, M.departNotFound);
+  };
+
   // A department's own grants: the ceiling of what its department roles can be given.
   app.get(`${BASE}/queryDepartPermission`, { config: { auth: PERM.departAuthorize } }, async (request) => {
     const { departId } = parse(departQuery, request.query);
+    await departInScope(request, departId);
     return ok(await queryDepartPermission(db(), departId), '查询成功');
   });
 
   app.post(`${BASE}/saveDepartPermission`, { config: { auth: PERM.departAuthorize } }, async (request) => {
     const body = parse(saveDepartPermissionSchema, request.body);
+    await departInScope(request, body.departId);
     await saveDepartPermission(db(), currentUser(request), body);
     await changed();
     return ok(null, '保存成功！');

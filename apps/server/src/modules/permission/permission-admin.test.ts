@@ -513,4 +513,35 @@ describe.each(targets)('permission administration on $name', (target) => {
       calls.length,
     );
   });
+
+  it('grants only departments of the caller’s tenant (issue 8, point 3)', async () => {
+    const dep2 = (
+      await t.request({
+        method: 'POST',
+        url: '/sys/sysDepart/add',
+        token: admin,
+        tenant: 1002,
+        payload: { departName: '二号租户授权部门' },
+      })
+    ).json().result.id as string;
+    const as1001 = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.request({ method, url, token: admin, tenant: 1001, ...(payload ? { payload } : {}) });
+    const read = await as1001('GET', `/sys/permission/queryDepartPermission?departId=${dep2}`);
+    expect(read.statusCode).toBe(404);
+    const save = await as1001('POST', '/sys/permission/saveDepartPermission', {
+      departId: dep2,
+      permissionIds: seedId(`perm:${PERM.userList}`),
+      lastpermissionIds: '',
+    });
+    expect(save.statusCode).toBe(404);
+    expect(save.json().message).toBe(M.departNotFound);
+    const inOwn = await t.request({
+      method: 'POST',
+      url: '/sys/permission/saveDepartPermission',
+      token: admin,
+      tenant: 1002,
+      payload: { departId: dep2, permissionIds: seedId(`perm:${PERM.userList}`), lastpermissionIds: '' },
+    });
+    expect(inOwn.statusCode).toBe(200);
+  });
 });

@@ -9,6 +9,8 @@ import type { ResourceDef } from '../../lib/resource/resource.types.js';
 import { userResource } from '../user/user.resource.js';
 import { batchUserIds, linkedTo, requiredText, unlinkedUserIds } from '../user/member-users.service.js';
 import { positionResource } from './position.resource.js';
+import { currentUser } from '../../plugins/guard.js';
+import { assertAccountsInReach } from '../user/user-reach.service.js';
 
 /**
  * The user list with a "holds this position" parameter. Each row carries the user's departments
@@ -32,6 +34,8 @@ export default async function positionUserRoutes(app: FastifyInstance): Promise<
     const q = await scoped(userResource, resourceContext(app, request));
     const rows = await q.where('sysUser.id', 'in', ids).execute();
     if (rows.length !== ids.length) throw new ApiError(404, M.userNotFound);
+    // Only accounts within the caller's reach join or leave a position.
+    await assertAccountsInReach(db, currentUser(request), ids);
   };
 
   app.get('/sys/position/users', { config: { auth: PERM.positionUsers } }, async (request) => {

@@ -1,8 +1,9 @@
-import { POSITION_USER_MESSAGES as M } from '@district/shared';
+import { PERM, POSITION_USER_MESSAGES as M, REACH_MESSAGES } from '@district/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
 import { seedId } from '../../db/seeds/seed-id.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
+import { accountWith, roleWith } from '../user/user-reach.fixtures.js';
 
 const STAFF_ID = seedId('user:staff');
 const ADMIN_ID = seedId('user:admin');
@@ -68,5 +69,30 @@ describe.each(targets)('position users on $name', (target) => {
     const res = await call('DELETE', `/sys/position/delete?id=${KEZHANG}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('职务下还有用户，请先移除用户后再删除');
+  });
+
+  it('adds and removes only accounts within the delegate’s reach', async () => {
+    const role = await roleWith(t, admin, 1001, 'position_delegate', [PERM.positionList, PERM.positionUsers]);
+    await accountWith(t, admin, 1001, 'posdelegate', [role]);
+    const plainId = await accountWith(t, admin, 1001, 'posplain', []);
+    const token = await t.login('posdelegate', 'Passw0rd!');
+    const above = await call(
+      'POST',
+      '/sys/position/addUsers',
+      { positionId: KEZHANG, userIds: [plainId, STAFF_ID] },
+      token,
+    );
+    expect(above.statusCode).toBe(403);
+    expect(above.json().message).toBe(REACH_MESSAGES.accountAbove);
+    const remove = await call(
+      'DELETE',
+      `/sys/position/removeUser?positionId=${KEZHANG}&userId=${ADMIN_ID}`,
+      undefined,
+      token,
+    );
+    expect(remove.statusCode).toBe(403);
+    expect(
+      (await call('POST', '/sys/position/addUsers', { positionId: KEZHANG, userIds: [plainId] }, token)).statusCode,
+    ).toBe(200);
   });
 });

@@ -11,6 +11,8 @@ import { userResource } from '../user/user.resource.js';
 import { batchUserIds, requiredText, unlinkedUserIds } from '../user/member-users.service.js';
 import { inTenant, splitIds } from '../user/user.service.js';
 import { tenantResource } from './tenant.resource.js';
+import { currentUser } from '../../plugins/guard.js';
+import { assertAccountsInReach, assertTenantsInReach } from '../user/user-reach.service.js';
 
 const tenantParam = (name: string) => z.object({ [name]: tenantIdSchema }).loose();
 
@@ -80,16 +82,22 @@ export default async function tenantRoutes(app: FastifyInstance): Promise<void> 
     );
   });
 
-  const liveUsers = async (ids: string[]) => {
+  /**
+   * Members are managed only in the caller's own tenants (every tenant for the administrator role), and only
+   * accounts within the caller's reach join or leave one.
+   */
+  const liveUsers = async (request: FastifyRequest, tenantId: number, ids: string[]) => {
     const rows = await db.selectFrom('sysUser').select('id').where('id', 'in', ids).where('delFlag', '=', 0).execute();
     if (rows.length !== ids.length) throw new ApiError(404, M.userNotFound);
+    await assertTenantsInReach(db, currentUser(request), [tenantId]);
+    await assertAccountsInReach(db, currentUser(request), ids);
   };
 
   app.post('/sys/tenant/addUsers', { config: { auth: PERM.tenantUsers } }, async (request) => {
     const input = parse(tenantUsersAddSchema, request.body);
     await tenantOrFail(request, input.tenantId);
     const ids = userIdsOf(input.userIds);
-    await liveUsers(ids);
+    await liveUsers(request, input.tenantId, ids);
     const fresh = await unlinkedUserIds(db, { table: 'sysUserTenant', owner: 'tenantId' }, input.tenantId, ids);
     if (fresh.length) {
       await db
@@ -103,7 +111,7 @@ export default async function tenantRoutes(app: FastifyInstance): Promise<void> 
 
   const removeUsers = async (request: FastifyRequest, tenantId: number, ids: string[]) => {
     await tenantOrFail(request, tenantId);
-    await liveUsers(ids);
+    await liveUsers(request, tenantId, ids);
     await db.transaction().execute(async (trx) => {
       // Nobody is left without a tenant: such a user would not be limited to any tenant's data.
       const links = await trx

@@ -1,8 +1,9 @@
-import { TENANT_MESSAGES as M } from '@district/shared';
+import { PERM, REACH_MESSAGES, TENANT_MESSAGES as M } from '@district/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
 import { seedId } from '../../db/seeds/seed-id.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
+import { accountWith, roleWith } from '../user/user-reach.fixtures.js';
 
 const STAFF_ID = seedId('user:staff');
 const ADMIN_ID = seedId('user:admin');
@@ -109,5 +110,33 @@ describe.each(targets)('tenants on $name', (target) => {
       .where('id', '=', STAFF_ID)
       .executeTakeFirstOrThrow();
     expect(Number(row.loginTenantId)).toBe(1001);
+  });
+
+  it('keeps a delegate of tenant members to their own tenants and to accounts within their reach', async () => {
+    const role = await roleWith(t, admin, 1001, 'tenant_delegate', [PERM.tenantList, PERM.tenantUsers]);
+    await accountWith(t, admin, 1001, 'tendelegate', [role]);
+    const plainId = await accountWith(t, admin, 1001, 'tenplain', []);
+    const token = await t.login('tendelegate', 'Passw0rd!');
+    const other = await call('POST', '/sys/tenant/addUsers', { tenantId: 1002, userIds: [plainId] }, token);
+    expect(other.statusCode).toBe(403);
+    expect(other.json().message).toBe(REACH_MESSAGES.tenantOutside);
+    const removeOther = await call(
+      'DELETE',
+      `/sys/tenant/removeUser?tenantId=1002&userId=${ADMIN_ID}`,
+      undefined,
+      token,
+    );
+    expect(removeOther.statusCode).toBe(403);
+    const above = await call('POST', '/sys/tenant/addUsers', { tenantId: 1001, userIds: [STAFF_ID] }, token);
+    expect(above.statusCode).toBe(403);
+    expect(above.json().message).toBe(REACH_MESSAGES.accountAbove);
+    const links = await t.app.ctx.db.db
+      .selectFrom('sysUserTenant')
+      .select('tenantId')
+      .where('userId', '=', plainId)
+      .execute();
+    expect(links.map((l) => Number(l.tenantId))).toEqual([1001]);
+    // The administrator role reaches every tenant.
+    expect((await call('POST', '/sys/tenant/addUsers', { tenantId: 1002, userIds: [plainId] })).statusCode).toBe(200);
   });
 });
