@@ -89,7 +89,14 @@ export async function fetchUserLinks(userId: string) {
     departIds: (departs.result ?? []).map((d) => d.id),
     positionIds: (positions.result ?? []).map((p) => p.id),
     tenantIds: (tenants.result ?? []).map((t) => t.id),
+    /** With their names: the form shows them even when they are not among the caller's own tenants. */
+    tenants: tenants.result ?? [],
   };
+}
+
+/** A user's tenants with their names (the caller's own after a page reload, when the login answer is gone). */
+export async function fetchUserTenants(userId: string): Promise<TenantInfo[]> {
+  return (await getAction<TenantInfo[]>(USER_API.userTenantList, { userId })).result ?? [];
 }
 
 export async function fetchRoleOptions(): Promise<RoleOption[]> {

@@ -11,6 +11,7 @@ import {
   lengthRules,
   type PositionInfo,
   type RoleOption,
+  type TenantInfo,
   type UserRecord,
   type UserUniqueField,
 } from '@district/shared';
@@ -24,6 +25,7 @@ import {
   fetchPositionOptions,
   fetchRoleOptions,
   fetchUserLinks,
+  fetchUserTenants,
   saveUser,
   type UserFormPayload,
 } from '../api/user-api';
@@ -74,6 +76,13 @@ function uniqueRule(field: UserUniqueField, id: string | undefined): FormRule {
   };
 }
 
+/** Tenants by id, first seen wins: the choices of the 所属租户 select. */
+function mergeTenants(...lists: TenantInfo[][]): TenantInfo[] {
+  const byId = new Map<number, TenantInfo>();
+  for (const list of lists) for (const t of list) if (!byId.has(t.id)) byId.set(t.id, t);
+  return [...byId.values()];
+}
+
 const blank = (v: string | undefined | null) => (v === undefined || v === null || v.trim() === '' ? null : v.trim());
 
 /** 新增/编辑/详情 of a user: account, password (add), profile and links (roles, departments, positions, tenants). */
@@ -81,6 +90,11 @@ export function UserFormModal({ open, mode, record, onClose, onSaved }: UserForm
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const tenantList = useSessionStore((s) => s.tenantList);
+  const myId = useSessionStore((s) => s.userInfo?.id);
+  // The caller's tenants come with the login answer only; after a page reload they are asked for again.
+  const [myTenants, setMyTenants] = useState<TenantInfo[]>([]);
+  // The edited user's tenants with their names, so the select never shows a bare id (1001).
+  const [userTenants, setUserTenants] = useState<TenantInfo[]>([]);
   const [roles, setRoles] = useState<RoleOption[]>([]);
   const [positions, setPositions] = useState<PositionInfo[]>([]);
   const [loading, setLoading] = useState(false);
@@ -92,6 +106,7 @@ export function UserFormModal({ open, mode, record, onClose, onSaved }: UserForm
     if (!open) return;
     let active = true;
     form.resetFields();
+    setUserTenants([]);
     fetchRoleOptions()
       .then((list) => active && setRoles(list))
       .catch(() => undefined);
@@ -115,6 +130,7 @@ export function UserFormModal({ open, mode, record, onClose, onSaved }: UserForm
       fetchUserLinks(record.id)
         .then((links) => {
           if (!active) return;
+          setUserTenants(links.tenants);
           form.setFieldsValue({
             selectedroles: links.roleIds,
             selecteddeparts: links.departIds.join(',') || undefined,
@@ -129,6 +145,17 @@ export function UserFormModal({ open, mode, record, onClose, onSaved }: UserForm
       active = false;
     };
   }, [open, record, form]);
+
+  useEffect(() => {
+    if (!open || tenantList.length > 0 || !myId) return;
+    let active = true;
+    fetchUserTenants(myId)
+      .then((list) => active && setMyTenants(list))
+      .catch(() => undefined);
+    return () => {
+      active = false;
+    };
+  }, [open, tenantList.length, myId]);
 
   const submit = async () => {
     let v: FormValues;
@@ -275,7 +302,10 @@ export function UserFormModal({ open, mode, record, onClose, onSaved }: UserForm
                   mode="multiple"
                   allowClear
                   placeholder="请选择租户"
-                  options={tenantList.map((t) => ({ value: t.id, label: t.name }))}
+                  options={mergeTenants(tenantList, myTenants, userTenants).map((t) => ({
+                    value: t.id,
+                    label: t.name,
+                  }))}
                 />
               </Form.Item>
             </Col>

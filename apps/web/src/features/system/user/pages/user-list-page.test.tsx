@@ -55,7 +55,7 @@ const ALL_PERMS = [
 let restore = () => undefined as void;
 afterEach(() => {
   restore();
-  useSessionStore.setState({ auth: [], allAuth: [], tenantList: [] });
+  useSessionStore.setState({ auth: [], allAuth: [], tenantList: [], userInfo: null });
 });
 
 function setup(
@@ -222,6 +222,33 @@ describe('user list page', () => {
       sex: 1,
     });
     expect(edited).not.toHaveProperty('username');
+  });
+
+  it('shows the tenants by name in the detail form, also after a page reload', async () => {
+    setup({
+      'GET /sys/user/queryUserRole': ok([]),
+      'GET /sys/user/userDepartList': ok([]),
+      'GET /sys/user/userPositionList': ok([]),
+      'GET /sys/dict/loadDictItem/sys_depart,depart_name,id': ok(['示范区国资办']),
+      'GET /sys/user/userTenantList': (c) =>
+        ok(
+          (c.params as { userId: string }).userId === 'me'
+            ? [{ id: 1001, name: '管理中心' }]
+            : [
+                { id: 1001, name: '管理中心' },
+                { id: 1002, name: '第二分中心' },
+              ],
+        ),
+    });
+    // A reload keeps the stored session but not the login answer's tenant list.
+    useSessionStore.setState({ tenantList: [], userInfo: { id: 'me' } as never });
+    await screen.findByText('系统管理员');
+    await userEvent.click(within(row('系统管理员')).getByText('详情'));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByText('第二分中心')).toBeInTheDocument());
+    expect(within(dialog).getByText('管理中心')).toBeInTheDocument();
+    expect(within(dialog).queryByText('1001')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('1002')).not.toBeInTheDocument();
   });
 
   it('resets a password with the strength and confirmation rules', async () => {
