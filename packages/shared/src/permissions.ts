@@ -132,8 +132,9 @@ export interface UserPermissionResult {
 
 /**
  * The has-permission rule of app-spec §6: an action is allowed when the user holds it (type 1), or when
- * the full list marks it status '0' (the permission is not enforced). Type 2 entries never grant a
- * button; comma-separated action strings are allowed when any of the actions is.
+ * the full list marks it status '0'. Our server never sends a disabled type-1 entry (a disabled permission
+ * is held by nobody), so only holders see a button. Type 2 entries never grant a button; comma-separated
+ * action strings are allowed when any of the actions is.
  */
 export function hasPermission(actions: string, auth: readonly AuthEntry[], allAuth: readonly AuthEntry[]): boolean {
   const wanted = actions
