@@ -15,11 +15,22 @@ function Harness({ initial = '', height }: { initial?: string; height?: number }
 }
 
 const textarea = () => screen.getByLabelText('Markdown 内容') as HTMLTextAreaElement;
+/** The editor is loaded on demand: wait until it has replaced its spinner. */
+const loaded = () => screen.findByLabelText('Markdown 内容', {}, { timeout: 15_000 });
 const current = () => screen.getByTestId('value').textContent;
 
 describe('MarkdownEditor', () => {
-  it('has the zh-CN toolbar of the spec, in order, with the image upload button', () => {
+  it('loads the editor on demand, showing a spinner of its height meanwhile', async () => {
     renderWithApp(<Harness />);
+    const spinner = screen.getByLabelText('编辑器加载中');
+    expect(spinner.closest('div[style]')).toHaveStyle({ height: '300px' });
+    expect(screen.queryByLabelText('Markdown 内容')).not.toBeInTheDocument();
+    expect(await loaded()).toBeInTheDocument();
+  });
+
+  it('has the zh-CN toolbar of the spec, in order, with the image upload button', async () => {
+    renderWithApp(<Harness />);
+    await loaded();
     const L = MARKDOWN_TOOLBAR_LABELS;
     const expected = [
       L.heading,
@@ -46,23 +57,27 @@ describe('MarkdownEditor', () => {
     expect(labels).toContain('全屏');
   });
 
-  it('is 300px high by default and never lower than 200px', () => {
+  it('is 300px high by default and never lower than 200px', async () => {
     const { unmount } = renderWithApp(<Harness />);
+    await loaded();
     expect((document.querySelector('.w-md-editor') as HTMLElement).style.height).toBe('300px');
     unmount();
     renderWithApp(<Harness height={120} />);
+    await loaded();
     expect((document.querySelector('.w-md-editor') as HTMLElement).style.height).toBe('200px');
   });
 
-  it('applies bold to the selection', () => {
+  it('applies bold to the selection', async () => {
     renderWithApp(<Harness initial="资产" />);
+    await loaded();
     textarea().setSelectionRange(0, 2);
     fireEvent.click(screen.getByRole('button', { name: '粗体' }));
     expect(current()).toBe('**资产**');
   });
 
-  it('indents and outdents the selected lines by two spaces', () => {
+  it('indents and outdents the selected lines by two spaces', async () => {
     renderWithApp(<Harness initial={'a\nb'} />);
+    await loaded();
     textarea().setSelectionRange(0, 3);
     fireEvent.click(screen.getByRole('button', { name: '增加缩进' }));
     expect(current()).toBe('  a\n  b');
@@ -73,6 +88,7 @@ describe('MarkdownEditor', () => {
 
   it('inserts an image picked in the 图片上传 dialog', async () => {
     renderWithApp(<Harness initial="" />);
+    await loaded();
     textarea().setSelectionRange(0, 0);
     fireEvent.click(screen.getByRole('button', { name: '上传图片' }));
     expect(await screen.findByText('图片上传')).toBeInTheDocument();

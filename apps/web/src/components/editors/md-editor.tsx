@@ -2,33 +2,8 @@ import { useRef, useState } from 'react';
 import MDEditor, { commands, type ICommand, type TextAreaTextApi } from '@uiw/react-md-editor';
 import { FileImageOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { ImageUploadDialog, type ImageUploadResult } from '../upload/image-upload-dialog';
+import { MARKDOWN_EDITOR_HEIGHT, MARKDOWN_TOOLBAR_LABELS, type MarkdownEditorProps } from './markdown-editor';
 import { sanitizeHast } from './sanitize-hast';
-
-export const MARKDOWN_EDITOR_HEIGHT = { default: 300, min: 200 } as const;
-
-/** zh-CN button labels; the toolbar order follows widgets-spec §2. */
-export const MARKDOWN_TOOLBAR_LABELS = {
-  heading: '标题',
-  bold: '粗体',
-  italic: '斜体',
-  strike: '删除线',
-  hr: '分割线',
-  quote: '引用',
-  ul: '无序列表',
-  ol: '有序列表',
-  task: '任务列表',
-  indent: '增加缩进',
-  outdent: '减少缩进',
-  table: '表格',
-  link: '链接',
-  code: '行内代码',
-  codeblock: '代码块',
-  image: '上传图片',
-  edit: '仅编辑',
-  live: '编辑和预览',
-  preview: '仅预览',
-  fullscreen: '全屏',
-} as const;
 
 const INDENT = '  ';
 
@@ -78,21 +53,11 @@ const outdent: ICommand = {
 
 const L = MARKDOWN_TOOLBAR_LABELS;
 
-export interface MarkdownEditorProps {
-  value?: string;
-  onChange?: (value: string) => void;
-  /** Editor height in px: 300 by default, never below 200. */
-  height?: number;
-  placeholder?: string;
-  /** Business path of uploaded images, default 'editor'. */
-  bizPath?: string;
-}
-
 /**
- * Markdown editor with live preview. The preview renders raw HTML, so it goes through a sanitising
- * rehype step (no scripts, event handlers or javascript: links).
+ * Markdown editor with live preview (loaded on demand by markdown-editor.tsx). The preview renders raw
+ * HTML, so it goes through a sanitising rehype step (no scripts, event handlers or javascript: links).
  */
-export function MarkdownEditor({
+export function MdEditor({
   value = '',
   onChange,
   height = MARKDOWN_EDITOR_HEIGHT.default,
