@@ -75,11 +75,45 @@ async function writeLinks(userId: string, body: UserBody | UserEditInput, ctx: T
     const keep = held.map((h) => h.roleId).filter((id) => !visibleIds.has(id));
     await replaceLinks(trx, 'sysUserRole', userId, splitIds(body.selectedroles), keep);
   }
+  // Departments and positions of other tenants (outside the caller's reach, not in the form) stay too.
+  const tenantId = ctx.user.tenantId;
   if (body.selecteddeparts !== undefined) {
-    await replaceLinks(trx, 'sysUserDepart', userId, splitIds(body.selecteddeparts));
+    const keep =
+      tenantId === null
+        ? []
+        : await trx
+            .selectFrom('sysUserDepart as ud')
+            .innerJoin('sysDepart as d', 'd.id', 'ud.depId')
+            .select('ud.depId as id')
+            .where('ud.userId', '=', userId)
+            .where((eb) => eb.or([eb('d.tenantId', 'is', null), eb('d.tenantId', '<>', tenantId)]))
+            .execute();
+    await replaceLinks(
+      trx,
+      'sysUserDepart',
+      userId,
+      splitIds(body.selecteddeparts),
+      keep.map((k) => k.id),
+    );
   }
   if (body.selectedPositions !== undefined) {
-    await replaceLinks(trx, 'sysUserPosition', userId, splitIds(body.selectedPositions));
+    const keep =
+      tenantId === null
+        ? []
+        : await trx
+            .selectFrom('sysUserPosition as up')
+            .innerJoin('sysPosition as p', 'p.id', 'up.positionId')
+            .select('up.positionId as id')
+            .where('up.userId', '=', userId)
+            .where((eb) => eb.or([eb('p.tenantId', 'is', null), eb('p.tenantId', '<>', tenantId)]))
+            .execute();
+    await replaceLinks(
+      trx,
+      'sysUserPosition',
+      userId,
+      splitIds(body.selectedPositions),
+      keep.map((k) => k.id),
+    );
   }
   if (body.relTenantIds !== undefined || isNew) {
     const reachable = ctx.user.session?.tenants ?? (ctx.user.tenantId !== null ? [ctx.user.tenantId] : []);

@@ -487,15 +487,26 @@ describe.each(targets)('users on $name', (target) => {
     expect(stronger.statusCode).toBe(403);
     expect(stronger.json().message).toBe(REACH_MESSAGES.roleAbove('管理员'));
     await refused(await edit({ relTenantIds: '1002' }), REACH_MESSAGES.tenantOutside);
-    const links = await t.app.ctx.db.db
-      .selectFrom('sysUserDepart')
-      .select('depId')
+    expect(
+      await t.app.ctx.db.db.selectFrom('sysUserDepart').select('depId').where('userId', '=', plainId).execute(),
+    ).toEqual([]);
+
+    // An ordinary account within reach: edited, its password reset, a department of the delegate's tenant given;
+    // its department and position of tenant 1002 (given by the administrator there) stay.
+    const db = t.app.ctx.db.db;
+    await db.insertInto('sysUserDepart').values({ id: newId(), userId: plainId, depId: dep2 }).execute();
+    await db.insertInto('sysUserPosition').values({ id: newId(), userId: plainId, positionId: pos2 }).execute();
+    expect(
+      (await edit({ realname: '普通用户', selecteddeparts: DEP_ZCGL, selectedPositions: POS_KEYUAN })).statusCode,
+    ).toBe(200);
+    const departs = await db.selectFrom('sysUserDepart').select('depId').where('userId', '=', plainId).execute();
+    expect(departs.map((d) => d.depId).sort()).toEqual([DEP_ZCGL, dep2].sort());
+    const positions = await db
+      .selectFrom('sysUserPosition')
+      .select('positionId')
       .where('userId', '=', plainId)
       .execute();
-    expect(links).toEqual([]);
-
-    // An ordinary account within reach: edited, its password reset, a department of the delegate's tenant given.
-    expect((await edit({ realname: '普通用户', selecteddeparts: DEP_ZCGL })).statusCode).toBe(200);
+    expect(positions.map((p) => p.positionId).sort()).toEqual([POS_KEYUAN, pos2].sort());
     expect((await reset('plain_u')).statusCode).toBe(200);
     expect((await t.login('plain_u', 'Taken0ver!')).length).toBeGreaterThan(0);
   });
