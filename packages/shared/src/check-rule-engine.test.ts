@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHECK_RULE_MESSAGES, parseCheckRuleJson, runCheckRule } from './check-rule.js';
+import { parseCheckRuleJson, runCheckRule } from './check-rule-engine.js';
+import { CHECK_RULE_MESSAGES } from './check-rule.js';
 
 describe('check rules', () => {
   it('consumes digits segment by segment and tests * against the whole value', () => {

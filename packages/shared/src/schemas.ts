@@ -24,6 +24,8 @@ export * from './schemas/tenant.schema.js';
 export * from './schemas/dict.schema.js';
 export * from './schemas/category.schema.js';
 export * from './schemas/rule.schema.js';
+// The check-rule engine carries re2js: like zod, it stays out of the package entry and the web's first page.
+export * from './check-rule-engine.js';
 
 /*
  * The zod schemas of the API, kept out of the package's entry (`@district/shared/schemas`) so the

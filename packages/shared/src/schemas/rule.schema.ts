@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CHECK_RULE_LIMITS, parseCheckRuleJson } from '../check-rule.js';
+import { parseCheckRuleJson } from '../check-rule-engine.js';
+import { CHECK_RULE_LIMITS } from '../check-rule.js';
 import {
   CHECK_RULE_ADMIN_MESSAGES,
   FILL_DATE_PATTERNS,

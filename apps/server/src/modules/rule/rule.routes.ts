@@ -1,11 +1,5 @@
-import {
-  CHECK_RULE_LIMITS,
-  CHECK_RULE_MESSAGES,
-  DUPLICATE_MESSAGES,
-  PERM,
-  parseCheckRuleJson,
-  runCheckRule,
-} from '@district/shared';
+import { CHECK_RULE_LIMITS, CHECK_RULE_MESSAGES, DUPLICATE_MESSAGES, PERM } from '@district/shared';
+import { parseCheckRuleJson, runCheckRule } from '@district/shared/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ok } from '../../lib/http.js';
 import { resourcePlugin } from '../../lib/resource/resource.routes.js';

@@ -1,5 +1,7 @@
 import { Form, Input, type FormRule } from 'antd';
-import { CHECK_RULE_ADMIN_MESSAGES, CHECK_RULE_LIMITS, lengthRules, parseCheckRuleJson } from '@district/shared';
+import { CHECK_RULE_ADMIN_MESSAGES, CHECK_RULE_LIMITS, lengthRules } from '@district/shared';
+// The engine (re2js) comes from the schemas entry, so it loads with the rule pages only.
+import { parseCheckRuleJson } from '@district/shared/schemas';
 import type { ListEditorProps } from '../../../../components/list-page/list-page';
 import { duplicateValidator } from '../../../../lib/validators';
 import { RecordFormModal } from '../../../../components/form-modal/record-form-modal';

@@ -1,12 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Space } from 'antd';
-import {
-  CHECK_RULE_ADMIN_MESSAGES,
-  CHECK_RULE_LIMITS,
-  parseCheckRuleJson,
-  runCheckRule,
-  type CheckRuleResult,
-} from '@district/shared';
+import { CHECK_RULE_ADMIN_MESSAGES, CHECK_RULE_LIMITS } from '@district/shared';
+// The engine (re2js) comes from the schemas entry, so it loads with this page only.
+import { parseCheckRuleJson, runCheckRule, type CheckRuleResult } from '@district/shared/schemas';
 import type { CheckRuleRecord } from '../api/rule-api';
 
 export const CHECK_RULE_TEST_TEXT = {
