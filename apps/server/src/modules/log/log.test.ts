@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as logTenant from '../../db/migrations/2026-11-25-0002-log-tenant.js';
 import { seedId } from '../../db/seeds/seed-id.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
 
@@ -169,5 +171,38 @@ describe.each(targets)('logs on $name', (target) => {
     const db = t.app.ctx.db.db;
     const rows = await db.selectFrom('sysDataLog').selectAll().where('dataId', '=', id).execute();
     expect(rows.map((r) => r.tenantId)).toEqual([1002, 1002]);
+  });
+
+  it('gives rows older than the tenant column the tenant of their maker, when it has exactly one', async () => {
+    // Undo the migration, write rows as the earlier release did, and migrate again.
+    const raw = t.app.ctx.db.db.withoutPlugins() as unknown as Kysely<unknown>;
+    await logTenant.down(raw);
+    const db = t.app.ctx.db.db.withoutPlugins();
+    const old = (id: string, by: string) => ({
+      id,
+      data_table: 'sys_position',
+      data_id: id,
+      data_version: 1,
+      data_content: '{}',
+      action: 'add',
+      create_by: by,
+      create_time: '2026-01-01 00:00:00',
+    });
+    await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+      .insertInto('sys_data_log')
+      .values([old('old_by_staff', 'staff'), old('old_by_admin', 'admin'), old('old_by_nobody', 'ghost')])
+      .execute();
+    await logTenant.up(raw);
+    const rows = await t.app.ctx.db.db
+      .selectFrom('sysDataLog')
+      .select(['id', 'tenantId'])
+      .where('id', 'like', 'old_by_%')
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.id, r.tenantId === null ? null : Number(r.tenantId)])).toEqual([
+      ['old_by_admin', null],
+      ['old_by_nobody', null],
+      ['old_by_staff', 1001],
+    ]);
   });
 });
