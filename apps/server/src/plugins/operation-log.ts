@@ -111,7 +111,12 @@ export default fp(async (app: FastifyInstance) => {
         );
         return;
       }
-      if (retryDelay) app.log.info({ buffered: buffer.size }, 'operation log writes again');
+      if (retryDelay) {
+        // Back after an outage: say what was lost to a full buffer since the last failed attempt.
+        const dropped = buffer.takeDropped();
+        if (dropped) app.log.warn({ dropped }, `operation log: ${dropped} oldest rows were dropped (buffer full)`);
+        app.log.info({ buffered: buffer.size }, 'operation log writes again');
+      }
       retryDelay = 0;
       retryAt = 0;
     }
