@@ -101,6 +101,8 @@ export class TableSyncHub {
     try {
       await this.redis.publish(this.channel, JSON.stringify(envelope));
     } catch (error) {
+      // A publish that timed out on a frozen Redis may still go out once it thaws, so the local peers can get
+      // the message twice: harmless, a row update applies the same row again.
       this.onError(error);
       this.deliver(envelope);
     }

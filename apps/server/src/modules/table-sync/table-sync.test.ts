@@ -299,6 +299,37 @@ describe.runIf(hasRedisServer)('table sync socket while Redis is down (a throw-a
   });
 });
 
+describe.runIf(hasRedisServer)('table sync socket while Redis is frozen (a throw-away redis-server)', () => {
+  it('delivers to the peers on this instance within the command timeout', async () => {
+    const redis = await startRedis();
+    const t = await startApp(targets[0]!, { redisUrl: redis.url });
+    try {
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `${address.replace('http', 'ws')}${t.config.apiBase}/vxeSocket`;
+      const token = await t.login();
+      const a = await connect(`${base}/u1/frozen`, token);
+      const b = await connect(`${base}/u2/frozen`, token);
+      for (const p of [a, b]) {
+        p.client.send(JSON.stringify({ type: 'heart_beat' }));
+        await p.next();
+      }
+      redis.freeze();
+      const update = { rowId: 'r1', row: { id: 'r1', qty: 2 }, socketKey: 'k' };
+      a.client.send(JSON.stringify({ type: 'update_vxe_table', data: update }));
+      expect(await b.next((m) => (m as { type: string }).type === 'update_vxe_table', 3_500)).toEqual({
+        type: 'update_vxe_table',
+        data: update,
+      });
+      a.client.close();
+      b.client.close();
+    } finally {
+      redis.thaw();
+      await t.close();
+      await redis.stop();
+    }
+  });
+});
+
 describe.runIf(hasRedisServer)('table sync across two instances after a Redis restart', () => {
   it('delivers across instances again once Redis is back (the subscription is restored)', async () => {
     let redis = await startRedis();
