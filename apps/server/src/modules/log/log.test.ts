@@ -167,6 +167,15 @@ describe.each(targets)('logs on $name', (target) => {
     const cells = JSON.stringify(wb.worksheets[0]!.getSheetValues());
     expect(cells).toContain('logadmin1');
     expect(cells).not.toContain('logadmin2');
+    // A caller left without any tenant sees no tenant's logs (not every tenant's).
+    const db0 = t.app.ctx.db.db;
+    const lone = (await db0.selectFrom('sysUser').select('id').where('username', '=', 'logadmin2').executeTakeFirst())!;
+    await db0.deleteFrom('sysUserTenant').where('userId', '=', lone.id).execute();
+    await t.app.ctx.authCache.invalidate();
+    const none = await get('/sys/log/list', t2);
+    expect(none.statusCode).toBe(403);
+    expect(none.json().message).toBe('您不属于任何租户，无法查看日志');
+    expect((await get('/sys/dataLog/list', t2)).statusCode).toBe(403);
     // Every row written carries its tenant.
     const db = t.app.ctx.db.db;
     const rows = await db.selectFrom('sysDataLog').selectAll().where('dataId', '=', id).execute();
