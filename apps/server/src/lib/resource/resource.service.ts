@@ -196,7 +196,7 @@ export async function rowForInsert(def: ResourceDef, body: any, ctx: ResourceCon
 function refuseDuplicate(row: Row) {
   return (error: unknown): never => {
     const message = uniqueViolationMessage(error, row);
-    if (message) throw new ApiError(400, message);
+    if (message) throw new ApiError(400, message, { cause: error });
     throw error;
   };
 }

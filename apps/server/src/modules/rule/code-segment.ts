@@ -23,6 +23,10 @@ export function nextChildCode(parentCode: string, existing: Iterable<string>): s
 
 /** Whether a database error is a unique-key clash or a deadlock: worth one more try. */
 export function isRetryableWriteError(error: unknown): boolean {
+  // A unique violation already answered as the field's 400 keeps the driver's error as its cause.
+  if (error instanceof Error && error.cause !== undefined && !('code' in error)) {
+    return isRetryableWriteError(error.cause);
+  }
   const e = error as { code?: unknown; errno?: unknown; message?: unknown };
   const code = String(e?.code ?? '');
   if (['23505', '40001', '40P01', 'ER_DUP_ENTRY', 'ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT'].includes(code))
