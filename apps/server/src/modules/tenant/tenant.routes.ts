@@ -16,7 +16,7 @@ import { assertAccountsInReach, assertTenantsInReach } from '../user/user-reach.
 
 const tenantParam = (name: string) => z.object({ [name]: tenantIdSchema }).loose();
 
-/** The members of any tenant (the caller's own tenant does not limit this list: the tenant is chosen). */
+/** The members of a tenant: the chosen one, not the caller's current one (it must be within the caller's reach). */
 const tenantUserDef: ResourceDef = {
   ...userResource,
   tenancy: undefined,
@@ -73,6 +73,8 @@ export default async function tenantRoutes(app: FastifyInstance): Promise<void> 
     const query = request.query as Record<string, unknown>;
     const { tenantId } = parse(tenantParam('tenantId'), query) as { tenantId: number };
     await tenantOrFail(request, tenantId);
+    // Another tenant's members (names, phones) are not the caller's to read.
+    await assertTenantsInReach(db, currentUser(request), [tenantId]);
     return ok(
       await listPage(tenantUserDef, resourceContext(app, request), app.ctx.kv, {
         ...query,

@@ -120,6 +120,9 @@ describe.each(targets)('tenants on $name', (target) => {
     const other = await call('POST', '/sys/tenant/addUsers', { tenantId: 1002, userIds: [plainId] }, token);
     expect(other.statusCode).toBe(403);
     expect(other.json().message).toBe(REACH_MESSAGES.tenantOutside);
+    // Nor read another tenant's members (names, phones).
+    expect((await call('GET', '/sys/tenant/users?tenantId=1002', undefined, token)).statusCode).toBe(403);
+    expect((await call('GET', '/sys/tenant/users?tenantId=1001', undefined, token)).statusCode).toBe(200);
     const removeOther = await call(
       'DELETE',
       `/sys/tenant/removeUser?tenantId=1002&userId=${ADMIN_ID}`,
