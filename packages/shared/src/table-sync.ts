@@ -15,8 +15,6 @@ export const TABLE_SYNC = {
   heartbeatMs: 10_000,
   replyTimeoutMs: 6_000,
   reconnectMs: 5_000,
-  /** Close code for a missing, invalid or expired token. */
-  closeUnauthorized: 4401,
   /** Close code for a malformed path (user or page id). */
   closeBadRequest: 4400,
   /**
