@@ -147,7 +147,10 @@ export function ListPage<T extends object = ListRecord>(props: ListPageProps<T>)
       }
       return next;
     });
-    const selectionWidth = selectable ? SELECTION_COLUMN_WIDTH : 0;
+    // The checkbox column, and the expand-button column of rows with details.
+    const selectionWidth =
+      (selectable ? SELECTION_COLUMN_WIDTH : 0) +
+      (tableProps?.expandable?.expandedRowRender ? SELECTION_COLUMN_WIDTH : 0);
     if (!canEdit && !canDelete && !rowActions)
       return { tableColumns: mapped, scrollWidth: sized.width + selectionWidth };
     const actionWidth =
@@ -177,6 +180,8 @@ export function ListPage<T extends object = ListRecord>(props: ListPageProps<T>)
         return (
           <Space
             className="list-page-row-actions"
+            // The divider's own margin is space enough between two links.
+            size={0}
             style={{ whiteSpace: 'nowrap' }}
             separator={<Divider orientation="vertical" />}
           >
