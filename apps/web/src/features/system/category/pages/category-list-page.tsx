@@ -5,7 +5,7 @@ import { exportXls } from '../../../../components/excel/export-xls';
 import { ImportExcelModal } from '../../../../components/excel/import-excel-modal';
 import { useHasPermission } from '../../../../components/has-permission/use-has-permission';
 import { ListQueryForm } from '../../../../components/list-page/list-query-form';
-import type { ListParams, QueryField } from '../../../../components/list-page/list-query';
+import { totalText, type ListParams, type QueryField } from '../../../../components/list-page/list-query';
 import { deleteCategories, fetchCategoryChildren, fetchCategoryPage } from '../api/category-admin-api';
 import { CategoryFormModal, type CategoryFormTarget } from '../components/category-form-modal';
 
@@ -223,7 +223,8 @@ export function CategoryListPage() {
           showSizeChanger: true,
           showQuickJumper: true,
           pageSizeOptions: LIST_PAGE.pageSizeOptions.map(String),
-          showTotal: (t, range) => `${range[0]}-${range[1]} 共 ${t} 条`,
+          // The same words as every other list: 第 1-20 条 / 共 45 条.
+          showTotal: totalText,
         }}
         onChange={(p) => setPage({ current: p.current ?? 1, pageSize: p.pageSize ?? LIST_PAGE.pageSize })}
         expandable={{

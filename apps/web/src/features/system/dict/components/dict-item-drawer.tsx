@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
-import { Drawer, Space, Tag, type TableColumnsType } from 'antd';
+import { Drawer, Space, Tag } from 'antd';
 import { DICT_ADMIN_API, PERM, type DictItemRecord, type DictRecord } from '@district/shared';
 import { ListPage, type ListEditorProps } from '../../../../components/list-page/list-page';
+import type { ListColumn } from '../../../../components/list-page/list-columns';
 import type { QueryField } from '../../../../components/list-page/list-query';
 import { DictItemFormModal } from './dict-item-form-modal';
 
@@ -12,7 +13,7 @@ const QUERY_FIELDS: QueryField[] = [
   { kind: 'dict', field: 'status', label: '状态', dictCode: 'valid_status' },
 ];
 
-const COLUMNS: TableColumnsType<DictItemRecord> = [
+const COLUMNS: ListColumn<DictItemRecord>[] = [
   { title: '名称', dataIndex: 'itemText', key: 'itemText', sorter: true },
   { title: '数据值', dataIndex: 'itemValue', key: 'itemValue', sorter: true },
   {
@@ -40,7 +41,7 @@ const COLUMNS: TableColumnsType<DictItemRecord> = [
       <Tag color={status === 1 ? 'green' : 'default'}>{record.status_dictText ?? (status === 1 ? '有效' : '无效')}</Tag>
     ),
   },
-  { title: '描述', dataIndex: 'description', ellipsis: true },
+  { title: '描述', dataIndex: 'description', valueType: 'longText' },
 ];
 
 export interface DictItemDrawerProps {

@@ -1,8 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
-import { App, Button, Card, type TableColumnsType } from 'antd';
+import { App, Button, Card } from 'antd';
 import { DICT_ADMIN_API, MSG, PERM, type DictRecord, type SuperQueryFieldDef } from '@district/shared';
 import { useHasPermission } from '../../../../components/has-permission/use-has-permission';
 import { ListPage, type ListEditorProps } from '../../../../components/list-page/list-page';
+import type { ListColumn } from '../../../../components/list-page/list-columns';
 import type { QueryField } from '../../../../components/list-page/list-query';
 import type { ListPageApi } from '../../../../components/list-page/use-list-page';
 import { refreshDictCache } from '../../../../lib/dict-cache';
@@ -27,10 +28,10 @@ const SUPER_QUERY_FIELDS: SuperQueryFieldDef[] = [
   { field: 'createTime', title: '创建时间', type: 'datetime' },
 ];
 
-const COLUMNS: TableColumnsType<DictRecord> = [
+const COLUMNS: ListColumn<DictRecord>[] = [
   { title: '字典名称', dataIndex: 'dictName', key: 'dictName', sorter: true },
   { title: '字典编码', dataIndex: 'dictCode', key: 'dictCode', sorter: true },
-  { title: '描述', dataIndex: 'description', ellipsis: true },
+  { title: '描述', dataIndex: 'description', valueType: 'longText' },
   { title: '创建时间', dataIndex: 'createTime', key: 'createTime', sorter: true, width: 170 },
 ];
 

@@ -1,7 +1,7 @@
 import { Button } from 'antd';
-import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { ListPage } from '../../../../components/list-page/list-page';
+import type { ListColumn } from '../../../../components/list-page/list-columns';
 import { feedback } from '../../../../lib/feedback';
 import { LOG_URLS, type DataLogRecord } from '../api/log-api';
 import { DataLogCompareModal } from '../components/data-log-compare-modal';
@@ -11,9 +11,9 @@ export const DATA_LOG_TEXT = {
   pickTwo: '请选择同一条数据的两个版本进行比较',
 } as const;
 
-const COLUMNS: TableColumnsType<DataLogRecord> = [
+const COLUMNS: ListColumn<DataLogRecord>[] = [
   { title: '表名', dataIndex: 'dataTable', width: 160, sorter: true },
-  { title: '数据ID', dataIndex: 'dataId', ellipsis: true },
+  { title: '数据ID', dataIndex: 'dataId', valueType: 'code' },
   { title: '版本号', dataIndex: 'dataVersion', width: 90, sorter: true },
   { title: '操作', dataIndex: 'action_dictText', width: 90 },
   { title: '操作人', dataIndex: 'createBy', width: 120, sorter: true },

@@ -1,8 +1,8 @@
 import { Descriptions, Tabs, Tag, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { QueryField } from '../../../../components/list-page/list-query';
 import { ListPage } from '../../../../components/list-page/list-page';
+import type { ListColumn } from '../../../../components/list-page/list-columns';
 import { LOG_URLS } from '../api/log-api';
 
 interface LogRecord {
@@ -32,16 +32,16 @@ function resultTag(r: LogRecord) {
   return r.result === 1 ? <Tag color="success">成功</Tag> : <Tag color="error">失败</Tag>;
 }
 
-const LOGIN_COLUMNS: TableColumnsType<LogRecord> = [
-  { title: '日志内容', dataIndex: 'logContent', ellipsis: true },
+const LOGIN_COLUMNS: ListColumn<LogRecord>[] = [
+  { title: '日志内容', dataIndex: 'logContent', valueType: 'longText' },
   { title: '操作人', dataIndex: 'username', width: 140, sorter: true },
   { title: 'IP', dataIndex: 'ip', width: 150 },
   { title: '结果', dataIndex: 'result', width: 80, render: (_, r) => resultTag(r) },
   { title: '时间', dataIndex: 'createTime', width: 180, sorter: true },
 ];
 
-const OPERATION_COLUMNS: TableColumnsType<LogRecord> = [
-  { title: '请求', dataIndex: 'method', ellipsis: true },
+const OPERATION_COLUMNS: ListColumn<LogRecord>[] = [
+  { title: '请求', dataIndex: 'method', valueType: 'longText' },
   { title: '操作类型', dataIndex: 'operateType_dictText', width: 100 },
   { title: '操作人', dataIndex: 'username', width: 130, sorter: true },
   { title: 'IP', dataIndex: 'ip', width: 140 },

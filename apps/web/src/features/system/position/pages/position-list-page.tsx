@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
-import { Card, type TableColumnsType } from 'antd';
+import { Card } from 'antd';
 import { PERM } from '@district/shared';
 import { useHasPermission } from '../../../../components/has-permission/use-has-permission';
 import { ListPage, type ListEditorProps } from '../../../../components/list-page/list-page';
+import type { ListColumn } from '../../../../components/list-page/list-columns';
 import type { QueryField } from '../../../../components/list-page/list-query';
 import { POSITION_API, type PositionRecord } from '../api/position-api';
 import { PositionFormModal } from '../components/position-form-modal';
@@ -16,10 +17,10 @@ const QUERY_FIELDS: QueryField[] = [
   { kind: 'dict', field: 'postRank', label: '职级', dictCode: 'position_rank' },
 ];
 
-const COLUMNS: TableColumnsType<PositionRecord> = [
+const COLUMNS: ListColumn<PositionRecord>[] = [
   { title: '职务名称', dataIndex: 'name', key: 'name', sorter: true },
   { title: '职务编码', dataIndex: 'code', key: 'code', sorter: true },
-  { title: '职级', dataIndex: 'postRank', key: 'postRank', sorter: true },
+  { title: '职级', dataIndex: 'postRank', key: 'postRank', sorter: true, valueType: 'dict' },
   { title: '创建时间', dataIndex: 'createTime', key: 'createTime', sorter: true, width: 170 },
 ];
 

@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
-import { Card, Divider, Space, type TableColumnsType } from 'antd';
+import { Card, Divider, Space } from 'antd';
 import { PERM, type RoleRecord } from '@district/shared';
 import { useHasPermission } from '../../../../components/has-permission/use-has-permission';
 import { ListPage, type ListEditorProps } from '../../../../components/list-page/list-page';
+import type { ListColumn } from '../../../../components/list-page/list-columns';
 import type { QueryField } from '../../../../components/list-page/list-query';
 import { ROLE_API } from '../api/role-api';
 import { RoleAuthDrawer } from '../components/role-auth-drawer';
@@ -16,10 +17,10 @@ const QUERY_FIELDS: QueryField[] = [
   { kind: 'input', field: 'roleCode', label: '角色编码', op: 'like', trim: true },
 ];
 
-const COLUMNS: TableColumnsType<RoleRecord> = [
+const COLUMNS: ListColumn<RoleRecord>[] = [
   { title: '角色名称', dataIndex: 'roleName', key: 'roleName', sorter: true },
   { title: '角色编码', dataIndex: 'roleCode', key: 'roleCode', sorter: true },
-  { title: '描述', dataIndex: 'description', ellipsis: true },
+  { title: '描述', dataIndex: 'description', valueType: 'longText' },
   { title: '创建时间', dataIndex: 'createTime', key: 'createTime', sorter: true, width: 170 },
 ];
 
@@ -31,7 +32,7 @@ export function RoleListPage() {
 
   const rowActions = useCallback(
     (record: RoleRecord) => (
-      <Space separator={<Divider orientation="vertical" />}>
+      <Space size={0} separator={<Divider orientation="vertical" />}>
         {allowed(PERM.roleAuthorize) && <a onClick={() => setAuthRole(record)}>{ROLE_PAGE_TEXT.authorize}</a>}
         {allowed(PERM.roleUsers) && <a onClick={() => setUsersRole(record)}>{ROLE_PAGE_TEXT.users}</a>}
       </Space>

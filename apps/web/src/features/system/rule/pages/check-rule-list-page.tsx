@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
-import { Card, type TableColumnsType } from 'antd';
+import { Card } from 'antd';
 import { CHECK_RULE_API, PERM } from '@district/shared';
 import { ListPage, type ListEditorProps } from '../../../../components/list-page/list-page';
+import type { ListColumn } from '../../../../components/list-page/list-columns';
 import type { QueryField } from '../../../../components/list-page/list-query';
 import type { CheckRuleRecord } from '../api/rule-api';
 import { CheckRuleFormModal } from '../components/check-rule-form-modal';
@@ -14,10 +15,10 @@ const QUERY_FIELDS: QueryField[] = [
   { kind: 'input', field: 'ruleCode', label: '规则编码', op: 'like', trim: true },
 ];
 
-const COLUMNS: TableColumnsType<CheckRuleRecord> = [
+const COLUMNS: ListColumn<CheckRuleRecord>[] = [
   { title: '规则名称', dataIndex: 'ruleName', key: 'ruleName', sorter: true },
   { title: '规则编码', dataIndex: 'ruleCode', key: 'ruleCode', sorter: true },
-  { title: '规则描述', dataIndex: 'ruleDescription', ellipsis: true },
+  { title: '规则描述', dataIndex: 'ruleDescription', valueType: 'longText' },
   { title: '创建时间', dataIndex: 'createTime', key: 'createTime', sorter: true, width: 170 },
 ];
 

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { App, Card, type TableColumnsType } from 'antd';
+import { App, Card } from 'antd';
 import {
   FILL_RESET_BY,
   FILL_RULE_API,
@@ -11,6 +11,7 @@ import {
 } from '@district/shared';
 import { useHasPermission } from '../../../../components/has-permission/use-has-permission';
 import { ListPage, type ListEditorProps } from '../../../../components/list-page/list-page';
+import type { ListColumn } from '../../../../components/list-page/list-columns';
 import type { QueryField } from '../../../../components/list-page/list-query';
 import { executeFillRule, type FillRuleRecord } from '../api/rule-api';
 import { FillRuleFormModal } from '../components/fill-rule-form-modal';
@@ -45,7 +46,7 @@ export function describeParams(record: FillRuleRecord): string {
   }
 }
 
-const COLUMNS: TableColumnsType<FillRuleRecord> = [
+const COLUMNS: ListColumn<FillRuleRecord>[] = [
   { title: '规则名称', dataIndex: 'ruleName', key: 'ruleName', sorter: true },
   { title: '规则编码', dataIndex: 'ruleCode', key: 'ruleCode', sorter: true },
   {
@@ -55,7 +56,13 @@ const COLUMNS: TableColumnsType<FillRuleRecord> = [
     width: 100,
     render: (kind: string) => FILL_RULE_KINDS[kind as FillRuleKind] ?? kind,
   },
-  { title: '规则参数', dataIndex: 'ruleParams', render: (_: unknown, r) => describeParams(r) },
+  {
+    title: '规则参数',
+    dataIndex: 'ruleParams',
+    valueType: 'longText',
+    ellipsis: true,
+    render: (_: unknown, r) => describeParams(r),
+  },
   { title: '创建时间', dataIndex: 'createTime', key: 'createTime', sorter: true, width: 170 },
 ];
 

@@ -101,7 +101,7 @@ export function UserListPage() {
     (record: UserRecord, api: ListPageApi<UserRecord>) => {
       const frozen = record.status === USER_STATUS.frozen;
       return (
-        <Space separator={<Divider orientation="vertical" />}>
+        <Space size={0} separator={<Divider orientation="vertical" />}>
           <a onClick={() => setShown({ mode: 'detail', record })}>{USER_PAGE_TEXT.detail}</a>
           {allowed(PERM.userResetPassword) && (
             <a onClick={() => setPasswordFor(record.username)}>{USER_PAGE_TEXT.resetPassword}</a>
