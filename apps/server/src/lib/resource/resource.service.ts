@@ -1,4 +1,5 @@
 import type { PageResult } from '@district/shared';
+import { sql } from 'kysely';
 import { uniqueViolationMessage } from '../db-errors.js';
 import { ApiError } from '../http.js';
 import type { KvStore } from '../kv-store.js';
@@ -29,7 +30,9 @@ export async function scoped(
   q: AnyQuery = baseQuery(def, ctx),
 ): Promise<AnyQuery> {
   if (def.softDelete) q = q.where(`${def.table}.delFlag` as any, '=', 0);
-  if (def.tenancy && ctx.user.tenantId !== null) {
+  // A caller who belongs to no tenant sees no tenant's rows (never "all tenants"): the filter fails closed.
+  if (def.tenancy && ctx.user.tenantId === null) q = q.where(sql<boolean>`1 = 0`);
+  else if (def.tenancy && ctx.user.tenantId !== null) {
     q =
       def.tenancy.kind === 'column'
         ? q.where(`${def.table}.${def.tenancy.column ?? 'tenantId'}` as any, '=', ctx.user.tenantId)

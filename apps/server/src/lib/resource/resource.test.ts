@@ -294,6 +294,35 @@ describe.each(targets)('resource pattern on $name', (target) => {
     expect(add403.statusCode).toBe(403);
   });
 
+  it('shows a caller who belongs to no tenant no tenant-scoped rows, never every tenant', async () => {
+    const { db } = t.app.ctx.db;
+    const userId = newId();
+    await db
+      .insertInto('sysUser')
+      .values({
+        id: userId,
+        username: 'no_tenant_admin',
+        realname: '无租户管理员',
+        password: await hashPassword('NoTenant@2026'),
+        status: 1,
+        delFlag: 0,
+        loginTenantId: null,
+      } as never)
+      .execute();
+    // The administrator role: every permission, so only the tenant filter can hide the rows.
+    await db
+      .insertInto('sysUserRole')
+      .values({ id: newId(), userId, roleId: seedId('role:admin'), tenantId: null })
+      .execute();
+    const token = await t.login('no_tenant_admin', 'NoTenant@2026');
+    const res = await t.request({ method: 'GET', url: '/sys/position/list?pageSize=50', token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.total).toBe(0);
+    const a01 = (await list({ code: 'A01' })).json().result.records[0].id as string;
+    const byId = await t.request({ method: 'GET', url: `/sys/position/queryById?id=${a01}`, token });
+    expect(byId.statusCode).toBe(404);
+  });
+
   it('records every call in the operation log with passwords masked', async () => {
     await t.request({ method: 'POST', url: '/sys/login', payload: { username: 'admin', password: 'wrong-secret' } });
     await t.app.operationLog.flush();

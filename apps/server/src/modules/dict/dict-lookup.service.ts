@@ -76,7 +76,10 @@ function baseQuery(db: Kysely<Database>, resolved: ResolvedTableDict, tenantId: 
   const { entry, filter } = resolved;
   let q: AnyQuery = (db as AnyDb).selectFrom(`${entry.table} as t`);
   if (entry.softDelete) q = q.where('t.delFlag', '=', 0);
-  if (tenantId !== null && entry.tenancy === 'column') {
+  // A caller of no tenant sees the shared rows only, never every tenant's.
+  if (tenantId === null && entry.tenancy === 'column') q = q.where('t.tenantId', 'is', null);
+  else if (tenantId === null && entry.tenancy === 'user') q = q.where(sql<boolean>`1 = 0`);
+  else if (tenantId !== null && entry.tenancy === 'column') {
     // Rows without a tenant (seeded roles and the like) are shared by every tenant.
     q = q.where((eb: Eb) => eb.or([eb('t.tenantId', '=', tenantId), eb('t.tenantId', 'is', null)]));
   } else if (tenantId !== null && entry.tenancy === 'user') {
@@ -305,7 +308,7 @@ export async function resolveTableDictLabels(
   db: Kysely<Database>,
   dict: string,
   values: readonly string[],
-  tenantId: number | null = null,
+  tenantId: number | null,
 ): Promise<Map<string, string>> {
   const resolved = findTableDict(dict);
   if (!resolved) throw new ApiError(400, DICT_LOOKUP_MSG.unregistered(dict));

@@ -280,20 +280,21 @@ describe.each(targets)('dictionary lookups on $name', (target) => {
   describe('resolveTableDictLabels', () => {
     it('maps a page of values to labels in one call, and refuses unregistered dictionaries', async () => {
       const { db } = t.app.ctx.db;
-      const labels = await resolveTableDictLabels(db, 'sys_user,realname,username', [
-        'admin',
-        'staff',
-        'nobody',
-        'admin',
-      ]);
+      const labels = await resolveTableDictLabels(
+        db,
+        'sys_user,realname,username',
+        ['admin', 'staff', 'nobody', 'admin'],
+        1001,
+      );
       expect(Object.fromEntries(labels)).toEqual({ admin: '系统管理员', staff: '张三' });
       const many = await resolveTableDictLabels(
         db,
         'sys_depart,depart_name,id',
         Array.from({ length: 1200 }, (_, i) => (i === 1100 ? GZB : `x${i}`)),
+        1001,
       );
       expect(Object.fromEntries(many)).toEqual({ [GZB]: '示范区国资办' });
-      await expect(resolveTableDictLabels(db, 'sys_user,password,id', ['a'])).rejects.toBeInstanceOf(ApiError);
+      await expect(resolveTableDictLabels(db, 'sys_user,password,id', ['a'], 1001)).rejects.toBeInstanceOf(ApiError);
     });
   });
 });

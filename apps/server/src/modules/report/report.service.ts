@@ -155,7 +155,11 @@ export class ReportService {
   private scoped(def: ReportDef, user: AuthUser): ReportQuery {
     let q = def.from(this.db);
     const tenantId = user.tenantId;
-    if (tenantId === null) return q;
+    // A caller of no tenant sees the shared rows only, never every tenant's.
+    if (tenantId === null) {
+      if (def.tenancy === 'column') return q.where('t.tenantId', 'is', null);
+      return def.tenancy === 'user' ? q.where(sql<boolean>`1 = 0`) : q;
+    }
     if (def.tenancy === 'column') {
       // NULL tenant = shared by every tenant.
       q = q.where((eb: Eb) => eb.or([eb('t.tenantId', '=', tenantId), eb('t.tenantId', 'is', null)]));
