@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Tooltip, type TableColumnsType } from 'antd';
 
 /**
@@ -63,15 +63,28 @@ export function columnWidth(column: ListColumn<unknown>): number {
   return Math.max(own ?? COLUMN_WIDTHS[valueTypeOf(column)], headerWidth(column));
 }
 
-/** A cell cut to one line, its whole text in a tooltip (antd's custom-tooltip ellipsis). */
+/** Whether the cell around a text cuts it (the cell, not the text, carries the ellipsis). */
+function isCut(el: HTMLElement | null): boolean {
+  const box = el?.closest('td') ?? el?.parentElement;
+  return !!box && box.scrollWidth > box.clientWidth;
+}
+
+function TextCell({ text }: { text: string | number }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [open, setOpen] = useState(false);
+  return (
+    // Only a text that is really cut gets the tooltip: a whole one needs none.
+    <Tooltip placement="topLeft" title={text} open={open} onOpenChange={(next) => setOpen(next && isCut(ref.current))}>
+      <span ref={ref}>{text}</span>
+    </Tooltip>
+  );
+}
+
+/** A cell cut to one line, its whole text in a tooltip when it is cut (antd's custom-tooltip ellipsis). */
 export function EllipsisCell({ children }: { children: ReactNode }) {
   if (children === null || children === undefined || children === '') return null;
   if (typeof children !== 'string' && typeof children !== 'number') return <>{children}</>;
-  return (
-    <Tooltip placement="topLeft" title={children}>
-      <span>{children}</span>
-    </Tooltip>
-  );
+  return <TextCell text={children} />;
 }
 
 /**

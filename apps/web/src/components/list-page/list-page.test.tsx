@@ -237,9 +237,19 @@ describe('generic list page', { timeout: 60_000 }, () => {
     );
     // Nine characters with a sorter need 9 × 15 + 20 + 24 = 179, rounded up to 180; then 删除's 操作 column.
     expect(widths).toEqual([48, 180, 90, 220, 110]);
-    expect(cell.closest('td')!.className).toContain('ant-table-cell-ellipsis');
+    const td = cell.closest('td')!;
+    expect(td.className).toContain('ant-table-cell-ellipsis');
+    // The browser cuts it: the text is wider than its cell.
+    Object.defineProperty(td, 'scrollWidth', { configurable: true, value: 400 });
+    Object.defineProperty(td, 'clientWidth', { configurable: true, value: 220 });
     await userEvent.hover(cell);
     expect(await screen.findByRole('tooltip')).toHaveTextContent(long);
+    // A text that fits gets no tooltip.
+    await userEvent.unhover(cell);
+    await userEvent.hover(screen.getByText('资产1'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('tooltip', { name: '资产1' })).not.toBeInTheDocument();
+    expect(screen.getAllByText('资产1')).toHaveLength(1);
   });
 
   it('batch delete asks 确认删除 / 确定要删除这 N 项吗? and sends the ids', async () => {
