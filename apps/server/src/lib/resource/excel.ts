@@ -141,7 +141,32 @@ function startWorker(input: WorkerInput, limits: typeof IMPORT_LIMITS): Worker {
  * worker with a heap limit and a time limit: the event loop keeps serving everyone else meanwhile, and a
  * file over the row cap is refused before a single row is returned, so nothing of it is written.
  */
+/**
+ * At most this many parse workers at once (each may take its heap limit): further imports wait their turn
+ * instead of exhausting the machine's memory together.
+ */
+const MAX_PARSE_WORKERS = 2;
+let runningParses = 0;
+const waitingParses: (() => void)[] = [];
+
+async function withParseSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (runningParses >= MAX_PARSE_WORKERS) await new Promise<void>((resolve) => waitingParses.push(resolve));
+  else runningParses++;
+  try {
+    return await work();
+  } finally {
+    // Hand the slot straight to the next waiter, or free it.
+    const next = waitingParses.shift();
+    if (next) next();
+    else runningParses--;
+  }
+}
+
 export async function parseSheet(buffer: Buffer, limits = IMPORT_LIMITS): Promise<SheetRow[]> {
+  return withParseSlot(() => parseSheetInWorker(buffer, limits));
+}
+
+async function parseSheetInWorker(buffer: Buffer, limits: typeof IMPORT_LIMITS): Promise<SheetRow[]> {
   const zip = buffer.length >= 4 && buffer[0] === 0x50 && buffer[1] === 0x4b;
   const ole = buffer.length >= 8 && buffer.readUInt32BE(0) === 0xd0cf11e0;
   if (!zip && !ole) throw refuse('文件格式有误，仅支持 .xls 和 .xlsx 文件');

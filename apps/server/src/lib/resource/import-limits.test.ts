@@ -189,6 +189,13 @@ describe.each(targets)('import limits on $name', (target) => {
     expect(delay.max / 1e6).toBeLessThan(400);
   });
 
+  it('queues imports beyond the parse workers allowed at once, and every one completes', async () => {
+    const files = await Promise.all([0, 1, 2, 3, 4].map((i) => positionsWorkbook(3, `QUEUE${i}X`)));
+    const answers = await Promise.all(files.map((file) => importFile(file)));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    for (const i of [0, 1, 2, 3, 4]) expect(await count(`QUEUE${i}X`)).toBe(3);
+  });
+
   it('answers 400 when a file exhausts the parse worker, and the server lives on', async () => {
     IMPORT_LIMITS.workerHeapMb = 4;
     const res = await importFile(await positionsWorkbook(3000, 'HEAP'));
