@@ -282,7 +282,7 @@ export function UserFormModal({ open, mode, record, onClose, onSaved }: UserForm
             </Col>
             <Col span={12}>
               <Form.Item label="所属部门" name="selecteddeparts">
-                <DepartSelect multiple placeholder="请点击选择部门" />
+                <DepartSelect multiple placeholder="请点击选择部门" disabled={readOnly} />
               </Form.Item>
             </Col>
             <Col span={12}>
@@ -353,8 +353,9 @@ export function UserFormModal({ open, mode, record, onClose, onSaved }: UserForm
               </Form.Item>
             </Col>
             <Col span={24}>
+              {/* Custom controls do not read the form's disabled state: 详情 shows no 上传 or picker. */}
               <Form.Item label="头像" name="avatar">
-                <ImageUpload bizPath="avatar" />
+                <ImageUpload bizPath="avatar" disabled={readOnly} />
               </Form.Item>
             </Col>
           </Row>

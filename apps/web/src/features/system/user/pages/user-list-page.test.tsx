@@ -249,6 +249,8 @@ describe('user list page', () => {
     expect(within(dialog).getByText('管理中心')).toBeInTheDocument();
     expect(within(dialog).queryByText('1001')).not.toBeInTheDocument();
     expect(within(dialog).queryByText('1002')).not.toBeInTheDocument();
+    // A detail form offers nothing to change: no picker, no upload.
+    expect(within(dialog).queryByText('上传')).not.toBeInTheDocument();
   });
 
   it('resets a password with the strength and confirmation rules', async () => {
