@@ -1,4 +1,4 @@
-import { Button } from 'antd';
+import { Button, Card } from 'antd';
 import { useState } from 'react';
 import { ListPage } from '../../../../components/list-page/list-page';
 import type { ListColumn } from '../../../../components/list-page/list-columns';
@@ -24,7 +24,7 @@ const COLUMNS: ListColumn<DataLogRecord>[] = [
 export function DataLogListPage() {
   const [compare, setCompare] = useState<[string, string] | null>(null);
   return (
-    <>
+    <Card variant="borderless">
       <ListPage<DataLogRecord>
         url={{ list: LOG_URLS.dataLogList }}
         columns={COLUMNS}
@@ -50,6 +50,6 @@ export function DataLogListPage() {
         )}
       />
       <DataLogCompareModal ids={compare} onClose={() => setCompare(null)} />
-    </>
+    </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { Descriptions, Tabs, Tag, Typography } from 'antd';
+import { Card, Descriptions, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import type { QueryField } from '../../../../components/list-page/list-query';
 import { ListPage } from '../../../../components/list-page/list-page';
@@ -74,46 +74,49 @@ function RequestDetails({ record }: { record: LogRecord }) {
 /** 日志管理: the login log and the operation log with each request's details. */
 export function LogListPage() {
   const [tab, setTab] = useState('1');
+  // On a card like every other list, not straight on the page's grey.
   return (
-    <Tabs
-      activeKey={tab}
-      onChange={setTab}
-      destroyOnHidden
-      items={[
-        {
-          key: '1',
-          label: '登录日志',
-          children: (
-            <ListPage<LogRecord>
-              url={{ list: LOG_URLS.list, exportXls: LOG_URLS.exportXls }}
-              defaultParams={{ logType: 1 }}
-              columns={LOGIN_COLUMNS}
-              queryFields={QUERY}
-              selectable={false}
-              exportName="登录日志"
-            />
-          ),
-        },
-        {
-          key: '2',
-          label: '操作日志',
-          children: (
-            <ListPage<LogRecord>
-              url={{ list: LOG_URLS.list, exportXls: LOG_URLS.exportXls }}
-              defaultParams={{ logType: 2 }}
-              columns={OPERATION_COLUMNS}
-              queryFields={[
-                ...QUERY,
-                { field: 'operateType', label: '操作类型', kind: 'dict', dictCode: 'operate_type' },
-                { field: 'requestUrl', label: '请求路径', kind: 'input', op: 'like' },
-              ]}
-              selectable={false}
-              exportName="操作日志"
-              tableProps={{ expandable: { expandedRowRender: (r) => <RequestDetails record={r} /> } }}
-            />
-          ),
-        },
-      ]}
-    />
+    <Card variant="borderless">
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        destroyOnHidden
+        items={[
+          {
+            key: '1',
+            label: '登录日志',
+            children: (
+              <ListPage<LogRecord>
+                url={{ list: LOG_URLS.list, exportXls: LOG_URLS.exportXls }}
+                defaultParams={{ logType: 1 }}
+                columns={LOGIN_COLUMNS}
+                queryFields={QUERY}
+                selectable={false}
+                exportName="登录日志"
+              />
+            ),
+          },
+          {
+            key: '2',
+            label: '操作日志',
+            children: (
+              <ListPage<LogRecord>
+                url={{ list: LOG_URLS.list, exportXls: LOG_URLS.exportXls }}
+                defaultParams={{ logType: 2 }}
+                columns={OPERATION_COLUMNS}
+                queryFields={[
+                  ...QUERY,
+                  { field: 'operateType', label: '操作类型', kind: 'dict', dictCode: 'operate_type' },
+                  { field: 'requestUrl', label: '请求路径', kind: 'input', op: 'like' },
+                ]}
+                selectable={false}
+                exportName="操作日志"
+                tableProps={{ expandable: { expandedRowRender: (r) => <RequestDetails record={r} /> } }}
+              />
+            ),
+          },
+        ]}
+      />
+    </Card>
   );
 }
