@@ -9,10 +9,10 @@ test('the admin works in tabs, with their rules and warnings, and switches depar
   await expect(page.getByText('示范区国资办').first()).toBeVisible();
 
   // Three pages opened from the side menu become three more tabs.
-  await openMenu(page, '结果页', '成功页');
+  await openMenu(page, '开发工具', '结果页', '成功页');
   await expect(page).toHaveURL(/\/result\/success$/);
   await expect(page).toHaveTitle(`成功页 - ${SYSTEM_NAME}`);
-  await openMenu(page, '异常页', '403');
+  await openMenu(page, '开发工具', '异常页', '403');
   await expect(page).toHaveURL(/\/exception\/403$/);
   await openMenu(page, '系统管理', '平台设置');
   await expect(page).toHaveURL(/\/system\/platform$/);
