@@ -1,4 +1,5 @@
 export * from './api.js';
+export * from './asset.js';
 export * from './check-rule.js';
 export * from './code-rule.js';
 export * from './constants.js';

@@ -84,6 +84,17 @@ export const PERM = {
   checkRuleEdit: 'system:checkRule:edit',
   checkRuleDelete: 'system:checkRule:delete',
 
+  assetList: 'asset:asset:list',
+  assetAdd: 'asset:asset:add',
+  assetEdit: 'asset:asset:edit',
+  assetDelete: 'asset:asset:delete',
+  assetExport: 'asset:asset:export',
+  assetImport: 'asset:asset:import',
+  assetPublish: 'asset:asset:publish',
+  assetMap: 'asset:map:view',
+  assetLedgerList: 'asset:ledger:list',
+  assetLedgerAdd: 'asset:ledger:add',
+
   logList: 'system:log:list',
   dataLogList: 'system:dataLog:list',
   addressBookList: 'system:addressBook:list',

@@ -300,7 +300,63 @@ export interface SysFile {
   createTime: string;
 }
 
+/** An asset (资产). area, originalValue, netValue are integers in hundredths (0.01 m², fen). */
+export interface BizAsset extends Audit {
+  id: string;
+  code: string;
+  name: string;
+  categoryId: string;
+  ownerDepartId: string | null;
+  custodian: string | null;
+  address: string | null;
+  regionCode: string | null;
+  longitude: number | null;
+  latitude: number | null;
+  area: number | null;
+  originalValue: number | null;
+  netValue: number | null;
+  acquiredDate: string | null;
+  status: string;
+  useNature: string | null;
+  certificateNo: string | null;
+  images: string | null;
+  attachments: string | null;
+  description: string | null;
+  published: number;
+  publishTime: string | null;
+  remark: string | null;
+  version: number;
+  tenantId: number | null;
+  sysOrgCode: string | null;
+  delFlag: number;
+}
+
+/** One event of an asset's ledger (台账); never edited in place. Money in fen. */
+export interface BizAssetLedger {
+  id: string;
+  assetId: string;
+  type: string;
+  eventDate: string;
+  fromDepartId: string | null;
+  toDepartId: string | null;
+  fromStatus: string | null;
+  toStatus: string | null;
+  counterparty: string | null;
+  amount: number | null;
+  netValueBefore: number | null;
+  netValueAfter: number | null;
+  documents: string | null;
+  remark: string | null;
+  assetVersion: number;
+  tenantId: number | null;
+  sysOrgCode: string | null;
+  createBy: string | null;
+  createTime: string | null;
+}
+
 export interface Database {
+  bizAsset: BizAsset;
+  bizAssetLedger: BizAssetLedger;
   sysDataLog: SysDataLog;
   sysCategory: SysCategory;
   sysFillRule: SysFillRule;

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import {
+  ASSET_LIMITS,
+  ASSET_MESSAGES,
+  ASSET_STATUS,
+  DATE_PATTERN,
+  MANUAL_LEDGER_TYPES,
+  areaToHundredths,
+  yuanToFen,
+} from '../asset.js';
+import { zodString } from '../zod-string.js';
+
+const id = z.string().min(1).max(32);
+const optionalText = (max: number, title: string) =>
+  zodString([{ max, message: `${title}最多${max}个字符` }])
+    .optional()
+    .nullable();
+
+/** Money in yuan: a number or numeric string, ≥ 0, at most 2 decimals (stored as integer fen). */
+const money = (title: string) =>
+  z
+    .union([z.number(), z.string()])
+    .refine((v) => v === '' || yuanToFen(v) !== null, ASSET_MESSAGES.money(title))
+    .transform((v) => (v === '' ? null : Number(v)))
+    .optional()
+    .nullable();
+
+const area = z
+  .union([z.number(), z.string()])
+  .refine((v) => v === '' || areaToHundredths(v) !== null, ASSET_MESSAGES.area)
+  .transform((v) => (v === '' ? null : Number(v)))
+  .optional()
+  .nullable();
+
+const coordinate = (min: number, max: number, message: string) =>
+  z
+    .union([z.number(), z.string()])
+    .refine((v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= min && Number(v) <= max), message)
+    .transform((v) => (v === '' ? null : Number(v)))
+    .optional()
+    .nullable();
+
+const date = (title: string) =>
+  z
+    .string()
+    .refine((v) => v === '' || DATE_PATTERN.test(v), `${title}格式须为 YYYY-MM-DD`)
+    .transform((v) => v || null)
+    .optional()
+    .nullable();
+
+/** Comma-separated stored paths (or an array of them): the server checks each is an uploaded file. */
+const paths = (max: number) =>
+  z
+    .union([z.array(z.string().max(255)).max(max), z.string().max(255 * max)])
+    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((p) => p.trim()).filter(Boolean))
+    .refine((v) => v.length <= max, `最多${max}个文件`)
+    .optional()
+    .nullable();
+
+const assetFields = {
+  name: zodString([
+    { required: true, message: ASSET_MESSAGES.nameRequired },
+    { max: 100, message: '资产名称最多100个字符' },
+  ]),
+  categoryId: z.string({ error: ASSET_MESSAGES.categoryRequired }).min(1, ASSET_MESSAGES.categoryRequired).max(32),
+  ownerDepartId: id.optional().nullable(),
+  custodian: optionalText(100, '保管人'),
+  address: optionalText(255, '地址'),
+  regionCode: optionalText(20, '所在地区'),
+  longitude: coordinate(-180, 180, ASSET_MESSAGES.longitude),
+  latitude: coordinate(-90, 90, ASSET_MESSAGES.latitude),
+  area,
+  originalValue: money('原值'),
+  netValue: money('净值'),
+  acquiredDate: date('取得日期'),
+  status: z.string({ error: ASSET_MESSAGES.statusRequired }).min(1, ASSET_MESSAGES.statusRequired).max(20),
+  useNature: z.string().max(20).optional().nullable(),
+  certificateNo: optionalText(100, '权证号'),
+  images: paths(ASSET_LIMITS.maxImages),
+  attachments: paths(ASSET_LIMITS.maxAttachments),
+  description: z.string().max(200_000, '资产描述过长').optional().nullable(),
+  remark: optionalText(500, '备注'),
+};
+
+function pairAndValues<T extends z.ZodType>(schema: T): T {
+  return schema.superRefine((raw, ctx) => {
+    const v = raw as Record<string, unknown>;
+    const hasLng = v.longitude !== undefined && v.longitude !== null;
+    const hasLat = v.latitude !== undefined && v.latitude !== null;
+    if (hasLng !== hasLat) {
+      ctx.addIssue({
+        code: 'custom',
+        message: ASSET_MESSAGES.coordinatePair,
+        path: [hasLng ? 'latitude' : 'longitude'],
+      });
+    }
+    const original = v.originalValue as number | null | undefined;
+    const net = v.netValue as number | null | undefined;
+    if (typeof original === 'number' && typeof net === 'number' && net > original) {
+      ctx.addIssue({ code: 'custom', message: ASSET_MESSAGES.netAboveOriginal, path: ['netValue'] });
+    }
+  }) as unknown as T;
+}
+
+/** Registering an asset: the code comes from the fill rule `asset_code` unless an import brings one. */
+export const assetCreateSchema = pairAndValues(
+  z.strictObject({
+    ...assetFields,
+    code: z.string().max(32).optional().nullable(),
+    status: assetFields.status.refine(
+      (s) => s === ASSET_STATUS.idle || s === ASSET_STATUS.inUse,
+      '新登记的资产状态须为闲置或在用',
+    ),
+  }),
+);
+export type AssetCreateInput = z.infer<typeof assetCreateSchema>;
+
+/** Editing: everything but the code, the status and the department (those change through the ledger). */
+export const assetUpdateSchema = pairAndValues(
+  z.strictObject({
+    id,
+    ...Object.fromEntries(
+      Object.entries(assetFields)
+        .filter(([k]) => k !== 'status' && k !== 'ownerDepartId')
+        .map(([k, s]) => [k, (s as z.ZodType).optional()]),
+    ),
+    status: z.string().max(20).optional(),
+    ownerDepartId: id.optional().nullable(),
+    version: z.number().int().optional(),
+  }),
+);
+export type AssetUpdateInput = { id: string } & Partial<AssetCreateInput> & { version?: number };
+
+export const assetPublishSchema = z.strictObject({
+  ids: z
+    .union([z.array(id).max(10_000), z.string().max(400_000)], { error: ASSET_MESSAGES.publishIdsRequired })
+    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+    .refine((v) => v.length > 0, ASSET_MESSAGES.publishIdsRequired),
+  published: z.boolean({ error: '请指明发布或撤回' }),
+});
+export type AssetPublishInput = z.infer<typeof assetPublishSchema>;
+
+/** Recording a ledger event; what each type needs is checked by the server's state machine. */
+export const ledgerAddSchema = z.strictObject({
+  assetId: id,
+  type: z.enum(MANUAL_LEDGER_TYPES as [string, ...string[]], { error: ASSET_MESSAGES.ledgerTypeRequired }),
+  eventDate: z.string({ error: '请选择事件日期' }).regex(DATE_PATTERN, '事件日期格式须为 YYYY-MM-DD'),
+  toDepartId: id.optional().nullable(),
+  /** A transfer may also put the asset into use (or back to idle). */
+  toStatus: z.enum([ASSET_STATUS.idle, ASSET_STATUS.inUse]).optional().nullable(),
+  counterparty: optionalText(100, '相对方'),
+  amount: money('金额'),
+  documents: paths(ASSET_LIMITS.maxAttachments),
+  remark: optionalText(500, '备注'),
+  /** The asset version the person saw; a stale one is refused rather than applied to a changed asset. */
+  version: z.number().int().optional(),
+});
+export type LedgerAddInput = z.infer<typeof ledgerAddSchema>;
