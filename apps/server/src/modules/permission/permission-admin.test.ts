@@ -461,6 +461,8 @@ describe.each(targets)('permission administration on $name', (target) => {
       })
       .execute();
     await db.insertInto('sysUserRole').values({ id: newId(), userId, roleId, tenantId: null }).execute();
+    // A department administrator works inside the department's tenant.
+    await db.insertInto('sysUserTenant').values({ id: newId(), userId, tenantId: 1001, status: 1 }).execute();
     const depAdmin = await t.login('s2_depadmin', 'Dep@2026x');
 
     const refused = await save([SYSTEM_ID, dashboard, USER_MENU_ID], [SYSTEM_ID, dashboard], depAdmin);
