@@ -2,7 +2,7 @@ import { GUEST_CREDENTIALS } from '@district/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { formatDateTime } from '../../lib/time.js';
-import { ROLE } from './reference.seed.js';
+import { grantAssetOffice, ROLE } from './reference.seed.js';
 import { seedId } from './seed-id.js';
 
 /** The seeded accounts; README.md lists the same. */
@@ -149,6 +149,8 @@ export async function seedDemo(db: Kysely<Database>, hashPassword: (p: string) =
         .insertInto('sysUserRole')
         .values({ id: seedId(`user-role:${u.key}`), userId: id, roleId: seedId(`role:${u.role}`), tenantId: null })
         .execute();
+      // 张三 of 资产管理科 also works in the asset office (issue 9).
+      if (u.key === 'staff') await grantAssetOffice(trx, id);
       for (const d of u.departs) {
         await trx
           .insertInto('sysUserDepart')

@@ -1,4 +1,11 @@
-import { PERM } from '@district/shared';
+import {
+  ASSET_DICT,
+  ASSET_ROUTES,
+  ASSET_STATUS_ITEMS,
+  ASSET_USE_NATURE_ITEMS,
+  LEDGER_TYPE_ITEMS,
+  PERM,
+} from '@district/shared';
 import type { Kysely } from 'kysely';
 import type { Database, SysPermission } from '../schema.js';
 import { formatDateTime } from '../../lib/time.js';
@@ -23,9 +30,16 @@ interface MenuSeed {
   buttons?: { code: string; name: string; roles?: string[] }[];
   /** Roles that get this entry besides admin, which gets everything. */
   roles: string[];
+  /** Position among its siblings when the list order would clash with rows an earlier release seeded. */
+  sort?: number;
+  /** Data rules of this menu; `roles` get them selected in their grant of the menu. */
+  dataRules?: { key: string; name: string; column: string; condition: string; value: string; roles: string[] }[];
 }
 
-export const ROLE = { admin: 'admin', staff: 'staff', guest: 'guest' } as const;
+export const ROLE = { admin: 'admin', staff: 'staff', guest: 'guest', assetOffice: 'asset_office' } as const;
+
+/** The example data rule of 资产索引: an asset office sees its own department's assets (sys_org_code). */
+export const ASSET_OWN_DEPART_RULE_KEY = 'asset-own-depart';
 
 const DEV_TOOLS_KEY = 'dev-tools';
 /** The demo groups that earlier releases seeded at the top level and granted to staff. */
@@ -245,8 +259,8 @@ export const MENU: MenuSeed[] = [
           { code: PERM.fillRuleEdit, name: '编辑编码规则' },
           { code: PERM.fillRuleDelete, name: '删除编码规则' },
           { code: PERM.fillRuleTest, name: '测试编码规则' },
-          // Forms that number their records draw codes with it; the asset screens will grant it to their roles.
-          { code: PERM.fillRuleExecute, name: '生成编码' },
+          // Forms that number their records draw codes with it: the asset office numbers its assets.
+          { code: PERM.fillRuleExecute, name: '生成编码', roles: [ROLE.assetOffice] },
         ],
       },
       {
@@ -280,6 +294,76 @@ export const MENU: MenuSeed[] = [
         icon: 'history',
         roles: [],
         buttons: [{ code: PERM.dataLogList, name: '数据日志查询' }],
+      },
+    ],
+  },
+  // The asset office's screens (issue 9). Sorted between 首页 (0) and 系统管理 (10) also in upgraded databases.
+  {
+    key: 'asset',
+    name: '资产配置',
+    url: '/asset',
+    component: 'layouts/RouteView',
+    icon: 'bank',
+    redirect: ASSET_ROUTES.index,
+    sort: 5,
+    roles: [ROLE.assetOffice],
+    children: [
+      {
+        key: 'asset-index',
+        name: '资产索引',
+        url: ASSET_ROUTES.index,
+        component: 'asset/AssetIndex',
+        icon: 'database',
+        roles: [ROLE.assetOffice],
+        buttons: [
+          { code: PERM.assetList, name: '资产查询' },
+          { code: PERM.assetAdd, name: '添加资产' },
+          { code: PERM.assetEdit, name: '编辑资产' },
+          { code: PERM.assetDelete, name: '删除资产' },
+          { code: PERM.assetExport, name: '导出资产' },
+          { code: PERM.assetImport, name: '导入资产' },
+          { code: PERM.assetPublish, name: '发布/撤回资产' },
+        ],
+        dataRules: [
+          {
+            key: ASSET_OWN_DEPART_RULE_KEY,
+            name: '本部门资产',
+            column: 'sys_org_code',
+            condition: '=',
+            value: '#{sys_org_code}',
+            roles: [ROLE.assetOffice],
+          },
+        ],
+      },
+      {
+        // Opened from the list with ?id, so not a menu entry of its own.
+        key: 'asset-details',
+        name: '资产详情',
+        url: ASSET_ROUTES.details,
+        component: 'asset/AssetDetails',
+        hidden: true,
+        roles: [ROLE.assetOffice],
+      },
+      {
+        key: 'asset-ledger',
+        name: '台账详情',
+        url: ASSET_ROUTES.ledger,
+        component: 'asset/AssetLedger',
+        hidden: true,
+        roles: [ROLE.assetOffice],
+        buttons: [
+          { code: PERM.assetLedgerList, name: '台账查询' },
+          { code: PERM.assetLedgerAdd, name: '登记台账事件' },
+        ],
+      },
+      {
+        key: 'asset-map',
+        name: '地图视图',
+        url: ASSET_ROUTES.map,
+        component: 'asset/AssetMap',
+        icon: 'environment',
+        roles: [ROLE.assetOffice],
+        buttons: [{ code: PERM.assetMap, name: '地图查看' }],
       },
     ],
   },
@@ -340,7 +424,14 @@ export const MENU: MenuSeed[] = [
   },
 ];
 
-const DICTS: { code: string; name: string; items: [value: string, text: string][] }[] = [
+const DICTS: { code: string; name: string; items: [value: string, text: string, color?: string][] }[] = [
+  {
+    code: ASSET_DICT.status,
+    name: '资产状态',
+    items: ASSET_STATUS_ITEMS.map((i) => [i.value, i.text, i.color]),
+  },
+  { code: ASSET_DICT.useNature, name: '使用性质', items: ASSET_USE_NATURE_ITEMS.map((i) => [i.value, i.text]) },
+  { code: ASSET_DICT.ledgerType, name: '台账事件类型', items: LEDGER_TYPE_ITEMS.map((i) => [i.value, i.text]) },
   {
     code: 'log_type',
     name: '日志类型',
@@ -460,11 +551,12 @@ const DICTS: { code: string; name: string; items: [value: string, text: string][
 ];
 
 function flatten(items: MenuSeed[], parentId: string | null, now: string) {
-  const rows: { row: SysPermission; roles: string[] }[] = [];
+  const rows: { row: SysPermission; roles: string[]; dataRules?: MenuSeed['dataRules'] }[] = [];
   items.forEach((m, index) => {
     const id = seedId(`perm:${m.key}`);
     rows.push({
       roles: m.roles,
+      dataRules: m.dataRules,
       row: {
         id,
         parentId,
@@ -476,7 +568,7 @@ function flatten(items: MenuSeed[], parentId: string | null, now: string) {
         menuType: parentId ? 1 : 0,
         perms: null,
         permsType: null,
-        sortNo: index * 10,
+        sortNo: m.sort ?? index * 10,
         alwaysShow: 0,
         icon: m.icon ?? null,
         isRoute: 1,
@@ -487,7 +579,7 @@ function flatten(items: MenuSeed[], parentId: string | null, now: string) {
         description: null,
         status: '1',
         delFlag: 0,
-        ruleFlag: 0,
+        ruleFlag: m.dataRules?.length ? 1 : 0,
         internalOrExternal: 0,
         createBy: 'system',
         createTime: now,
@@ -498,6 +590,7 @@ function flatten(items: MenuSeed[], parentId: string | null, now: string) {
     (m.buttons ?? []).forEach((b, i) => {
       rows.push({
         roles: b.roles ?? m.roles,
+        dataRules: undefined,
         row: {
           ...rows[rows.length - 1]!.row,
           id: seedId(`perm:${b.code}`),
@@ -513,6 +606,7 @@ function flatten(items: MenuSeed[], parentId: string | null, now: string) {
           icon: null,
           isRoute: 0,
           isLeaf: 1,
+          ruleFlag: 0,
         },
       });
     });
@@ -564,11 +658,18 @@ export async function seedReference(db: Kysely<Database>): Promise<void> {
       { code: ROLE.admin, name: '管理员', description: '拥有全部菜单和按钮权限' },
       { code: ROLE.staff, name: '普通员工', description: '首页、通讯录和分类字典（只读）' },
       { code: ROLE.guest, name: '访客', description: '只读公开展示页面（路由守卫自动登录所用）' },
+      {
+        code: ROLE.assetOffice,
+        name: '资产管理科',
+        description: '资产登记、台账、地图与发布（数据规则：本部门资产）',
+      },
     ];
     const haveRoles = await existingIds(trx, 'sysRole');
+    const newRoles: string[] = [];
     for (const r of roles) {
       const id = seedId(`role:${r.code}`);
       if (haveRoles.has(id)) continue;
+      newRoles.push(r.code);
       await trx
         .insertInto('sysRole')
         .values({
@@ -593,8 +694,9 @@ export async function seedReference(db: Kysely<Database>): Promise<void> {
     );
     const menuRows = flatten(MENU, null, now);
     await retireDemoPagesFromStaff(trx, menuRows);
-    for (const { row, roles: extraRoles } of menuRows) {
+    for (const { row, roles: extraRoles, dataRules } of menuRows) {
       if (!havePerms.has(row.id)) await trx.insertInto('sysPermission').values(row).execute();
+      const ruleIds = await seedDataRules(trx, row.id, dataRules ?? [], now);
       // Admin gets everything except the guest's landing entry, which lives outside the main layout.
       const roleCodes = row.component === 'asset/AssetAllocationAll' ? extraRoles : [ROLE.admin, ...extraRoles];
       for (const code of roleCodes) {
@@ -606,7 +708,7 @@ export async function seedReference(db: Kysely<Database>): Promise<void> {
             id: seedId(`grant:${code}:${row.id}`),
             roleId,
             permissionId: row.id,
-            dataRuleIds: null,
+            dataRuleIds: ruleIds.get(code) ?? null,
             operateDate: now,
             operateIp: null,
           })
@@ -636,7 +738,7 @@ export async function seedReference(db: Kysely<Database>): Promise<void> {
           })
           .execute();
       }
-      for (const [index, [value, text]] of d.items.entries()) {
+      for (const [index, [value, text, color]] of d.items.entries()) {
         const id = seedId(`dict:${d.code}:${value}`);
         if (haveItems.has(id)) continue;
         await trx
@@ -646,7 +748,7 @@ export async function seedReference(db: Kysely<Database>): Promise<void> {
             dictId,
             itemValue: value,
             itemText: text,
-            itemColor: null,
+            itemColor: color ?? null,
             description: null,
             sortOrder: index + 1,
             status: 1,
@@ -658,5 +760,61 @@ export async function seedReference(db: Kysely<Database>): Promise<void> {
           .execute();
       }
     }
+
+    // An upgraded database's seeded staff user (张三, of 资产管理科) joins the asset office role when the
+    // role first appears; a later removal by an administrator is never undone.
+    const staffId = seedId('user:staff');
+    if (newRoles.includes(ROLE.assetOffice)) {
+      const staff = await trx.selectFrom('sysUser').select('id').where('id', '=', staffId).executeTakeFirst();
+      if (staff) await grantAssetOffice(trx, staffId);
+    }
   });
+}
+
+/** Gives a user the asset office role (the demo seed's 张三). */
+export async function grantAssetOffice(db: Kysely<Database>, userId: string): Promise<void> {
+  const id = seedId(`user-role:${userId}:${ROLE.assetOffice}`);
+  const have = await db.selectFrom('sysUserRole').select('id').where('id', '=', id).executeTakeFirst();
+  if (have) return;
+  await db
+    .insertInto('sysUserRole')
+    .values({ id, userId, roleId: seedId(`role:${ROLE.assetOffice}`), tenantId: null })
+    .execute();
+}
+
+/**
+ * Inserts a menu's seeded data rules when missing (like menus) and answers, per role code, the rule ids its
+ * grant selects; only a grant inserted now takes them, so an administrator's later choices stay.
+ */
+async function seedDataRules(
+  trx: Kysely<Database>,
+  permissionId: string,
+  rules: NonNullable<MenuSeed['dataRules']>,
+  now: string,
+): Promise<Map<string, string>> {
+  const byRole = new Map<string, string>();
+  for (const r of rules) {
+    const id = seedId(`dataRule:${r.key}`);
+    const have = await trx.selectFrom('sysPermissionDataRule').select('id').where('id', '=', id).executeTakeFirst();
+    if (!have) {
+      await trx
+        .insertInto('sysPermissionDataRule')
+        .values({
+          id,
+          permissionId,
+          ruleName: r.name,
+          ruleColumn: r.column,
+          ruleConditions: r.condition,
+          ruleValue: r.value,
+          status: '1',
+          createBy: 'system',
+          createTime: now,
+          updateBy: null,
+          updateTime: null,
+        })
+        .execute();
+    }
+    for (const role of r.roles) byRole.set(role, [byRole.get(role), id].filter(Boolean).join(','));
+  }
+  return byRole;
 }

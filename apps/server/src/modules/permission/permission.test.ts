@@ -23,7 +23,7 @@ describe.each(targets)('getUserPermissionByToken on $name', (target) => {
 
   it('gives the admin the whole menu with its buttons', async () => {
     const result = await permissionsOf(await t.login(SEED_ACCOUNTS.admin.username));
-    expect(result.menu.map((m) => m.meta.title)).toEqual(['首页', '系统管理', '开发工具']);
+    expect(result.menu.map((m) => m.meta.title)).toEqual(['首页', '资产配置', '系统管理', '开发工具']);
     // The demo pages live under one 开发工具 entry.
     const devTools = result.menu.find((m) => m.path === '/dev-tools')!;
     expect(devTools.children!.map((c) => c.meta.title)).toEqual(['组件示例', '结果页', '异常页']);
@@ -40,11 +40,17 @@ describe.each(targets)('getUserPermissionByToken on $name', (target) => {
   it('gives the ordinary user the menus of their work: no admin menu, no demo pages', async () => {
     const staff = await t.login(SEED_ACCOUNTS.staff.username);
     const result = await permissionsOf(staff);
-    expect(result.menu.map((m) => m.meta.title)).toEqual(['首页', '分类字典', '通讯录']);
+    // 张三 works in the asset office too (资产管理科 role, issue 9).
+    expect(result.menu.map((m) => m.meta.title)).toEqual(['首页', '资产配置', '分类字典', '通讯录']);
     for (const demo of ['系统管理', '开发工具', '组件示例', '结果页', '异常页', '成功页', '403']) {
       expect(titles(result.menu)).not.toContain(demo);
     }
-    expect(result.auth.map((a) => a.action).sort()).toEqual([PERM.addressBookList, PERM.categoryList].sort());
+    const assetCodes = Object.entries(PERM)
+      .filter(([key]) => key.startsWith('asset'))
+      .map(([, code]) => code);
+    expect(result.auth.map((a) => a.action).sort()).toEqual(
+      [PERM.addressBookList, PERM.categoryList, PERM.fillRuleExecute, ...assetCodes].sort(),
+    );
     expect(result.allAuth.map((a) => a.action)).toContain(PERM.platformEdit);
     // Read access works; maintaining categories stays the administrator's.
     const get = (url: string) => t.request({ method: 'GET', url, token: staff });

@@ -120,6 +120,11 @@ export const KNOWN_PAGE_PATHS: ReadonlySet<string> = new Set([
   '/system/dataLog',
   '/dev-tools',
   '/dev-tools/gallery',
+  '/asset',
+  '/asset/index',
+  '/asset/details',
+  '/asset/ledger',
+  '/asset/map',
 ]);
 
 export function isKnownPagePath(pathname: string): boolean {
