@@ -3,6 +3,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { AuthUser } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { formatDateTime } from '../time.js';
+import { toHundredthsOrNull } from './decimal.js';
 import { condition, type Operator } from './list-query.js';
 import type { AnyQuery, ResourceDef } from './resource.types.js';
 
@@ -134,6 +135,10 @@ export function applyDataRules(
       if (fd.type === 'int' || fd.type === 'number') {
         const numeric = (Array.isArray(operand) ? operand : [operand]).every((v) => Number.isFinite(Number(v)));
         if (!numeric) return sql<SqlBool>`1 = 0`;
+      }
+      if (fd.type === 'decimal2') {
+        const valid = (Array.isArray(operand) ? operand : [operand]).every((v) => toHundredthsOrNull(v) !== null);
+        if (!valid) return sql<SqlBool>`1 = 0`;
       }
       return condition(eb, def, field, op, operand);
     });

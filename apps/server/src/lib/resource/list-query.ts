@@ -11,6 +11,7 @@ import {
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { hasNulCharacter } from '../db-errors.js';
 import { ApiError } from '../http.js';
+import { toHundredthsOrNull } from './decimal.js';
 import type { AnyQuery, FieldDef, ResourceDef } from './resource.types.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- column references are checked against the declaration */
@@ -81,6 +82,12 @@ function coerce(def: FieldDef, field: string, raw: string): string | number {
   if (def.type === 'int') {
     const n = Number(raw);
     if (!Number.isInteger(n)) throw new ApiError(400, `字段 ${def.title} 需要整数`);
+    return n;
+  }
+  if (def.type === 'decimal2') {
+    // Compared with the integer column in hundredths, exactly (no float rounding at the boundary).
+    const n = toHundredthsOrNull(raw);
+    if (n === null) throw new ApiError(400, `字段 ${def.title} 需要不小于0、最多两位小数的数字`);
     return n;
   }
   if (def.type === 'number') {

@@ -8,6 +8,7 @@ import { ApiError, ok, parse } from '../http.js';
 import { newId } from '../ids.js';
 import { formatDateTime } from '../time.js';
 import { snapshot, type DataLogActor } from './data-log.js';
+import { showDecimal2 } from './decimal.js';
 import { loadDictLabels, loadDictValues } from './dict-text.js';
 import {
   errorReportPath,
@@ -71,16 +72,21 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
   if (p.add && def.createSchema && has('add')) {
     app.post(`${def.path}/add`, { config: { auth: p.add } }, async (request) => {
       const body = parse(def.createSchema!, request.body);
-      const row = await createRecord(def, body, resourceContext(app, request));
-      return ok({ id: row[def.idField ?? 'id'] }, '添加成功！');
+      const ctx = resourceContext(app, request);
+      const row = await createRecord(def, body, ctx);
+      const warning = def.writeWarning ? await def.writeWarning(row, ctx) : null;
+      const id = row[def.idField ?? 'id'];
+      return warning ? ok({ id, warning }, `添加成功！${warning}`) : ok({ id }, '添加成功！');
     });
   }
 
   if (p.edit && def.updateSchema && has('edit')) {
     const handler = async (request: FastifyRequest) => {
       const body = parse(def.updateSchema!, request.body);
-      await updateRecord(def, body, resourceContext(app, request));
-      return ok(null, '编辑成功！');
+      const ctx = resourceContext(app, request);
+      const after = await updateRecord(def, body, ctx);
+      const warning = def.writeWarning ? await def.writeWarning(after, ctx) : null;
+      return warning ? ok({ warning }, `编辑成功！${warning}`) : ok(null, '编辑成功！');
     };
     app.put(`${def.path}/edit`, { config: { auth: p.edit } }, handler);
     app.post(`${def.path}/edit`, { config: { auth: p.edit } }, handler);
@@ -133,6 +139,7 @@ async function exportXls(app: FastifyInstance, def: ResourceDef, request: Fastif
       const rows = (await ordered.limit(EXPORT_CHUNK).offset(offset).execute()) as Row[];
       if (rows.length === 0) return;
       for (const r of rows) stripHidden(def, r);
+      showDecimal2(def, rows);
       if (def.decorate) await def.decorate(rows, ctx);
       const labels = await loadDictLabels(ctx.db, kv, def, rows);
       yield rows.map((r) => {
@@ -153,6 +160,8 @@ async function exportXls(app: FastifyInstance, def: ResourceDef, request: Fastif
 function coerceCell(def: ResourceDef, field: string, raw: string): unknown {
   const fd = def.fields[field]!;
   if (raw === '') return undefined;
+  // Kept as typed: the schema checks the decimals and the write converts to hundredths exactly.
+  if (fd.type === 'decimal2') return raw.trim();
   if (fd.type === 'int' || fd.type === 'number') {
     const n = Number(raw);
     return Number.isFinite(n) ? n : raw;

@@ -7,6 +7,7 @@ import { newId } from '../ids.js';
 import { formatDateTime } from '../time.js';
 import { applyDataRules, loadDataRules, ruleVariables, type DataRule } from './data-rules.js';
 import { writeDataLog } from './data-log.js';
+import { isDecimal2, showDecimal2, storedDecimal2 } from './decimal.js';
 import { addDictText, loadDictLabels } from './dict-text.js';
 import { applyFilters, fieldColumn, parseListParams, type ListParams } from './list-query.js';
 import type { AnyQuery, ResourceContext, ResourceDef, Row, TxContext } from './resource.types.js';
@@ -58,6 +59,7 @@ export function stripHidden(def: ResourceDef, row: Row): Row {
 
 export async function decorateRows(def: ResourceDef, rows: Row[], ctx: ResourceContext, kv: KvStore): Promise<void> {
   for (const row of rows) stripHidden(def, row);
+  showDecimal2(def, rows);
   if (def.decorate) await def.decorate(rows, ctx);
   addDictText(def, rows, await loadDictLabels(ctx.db, kv, def, rows));
 }
@@ -168,10 +170,13 @@ export async function findScoped(def: ResourceDef, ctx: ResourceContext, id: str
   return row;
 }
 
-function declared(def: ResourceDef, body: Record<string, unknown>): Row {
+/** The declared, writable fields of a body as columns (decimal2 numbers in hundredths). */
+export function declared(def: ResourceDef, body: Record<string, unknown>): Row {
   const row: Row = {};
   for (const [field, fd] of Object.entries(def.fields)) {
-    if (field in body && !fd.hidden && !fd.computed && field !== idOf(def)) row[fieldColumn(def, field)] = body[field];
+    if (field in body && !fd.hidden && !fd.computed && field !== idOf(def)) {
+      row[fieldColumn(def, field)] = isDecimal2(fd) ? storedDecimal2(fd, body[field]) : body[field];
+    }
   }
   return row;
 }

@@ -9,7 +9,11 @@ import type { Database } from '../../db/schema.js';
 export type AnyQuery = SelectQueryBuilder<any, any, any>;
 export type Row = Record<string, unknown>;
 
-export type FieldType = 'string' | 'int' | 'number' | 'date' | 'datetime';
+/**
+ * `decimal2`: a number with at most 2 decimals stored as an integer in hundredths (money in fen, areas in
+ * 0.01 m²). Answers, exports and imports speak the number (yuan, m²); filters and writes convert exactly.
+ */
+export type FieldType = 'string' | 'int' | 'number' | 'decimal2' | 'date' | 'datetime';
 
 export interface FieldDef {
   /** Column in camelCase (the database plugin maps it to snake_case); defaults to the field's key. */
@@ -107,6 +111,11 @@ export interface ResourceDef<TCreate = any, TUpdate = any> {
   /** Refuses a delete with an ApiError (e.g. a department that still has users). */
   beforeDelete?: (rows: Row[], ctx: TxContext) => Promise<void>;
   afterDelete?: (rows: Row[], ctx: TxContext) => Promise<void>;
+  /**
+   * A warning to answer with a successful add or edit (the write happens all the same), e.g. coordinates
+   * outside the district: appended to the message and answered as `result.warning`. `row` is as stored.
+   */
+  writeWarning?: (row: Row, ctx: ResourceContext) => Promise<string | null> | string | null;
   /** Adds computed fields to a page of rows (one query per page, not per row). */
   decorate?: (rows: Row[], ctx: ResourceContext) => Promise<void>;
   /** Import: turns an Excel row (fields by key, dictionary labels already mapped to values) into a create body. */
