@@ -143,6 +143,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(logRoutes);
       await api.register(fileRoutes);
       await api.register(reportRoutes);
+      await api.register(import('./modules/asset/public.routes.js'));
     },
     { prefix: config.apiBase },
   );

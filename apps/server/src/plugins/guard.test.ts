@@ -1,4 +1,4 @@
-import { API, GUEST_CREDENTIALS, MSG, PERM, POPUP_REPORT_API } from '@district/shared';
+import { API, ASSET_API, GUEST_CREDENTIALS, MSG, PERM, POPUP_REPORT_API } from '@district/shared';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '../db/seeds/demo.seed.js';
@@ -36,7 +36,15 @@ describe('route declarations', () => {
         .map((r) => `${r.method} ${r.url.slice(t.config.apiBase.length)}`)
         .sort();
       expect(display).toEqual(
-        [`GET ${API.currentUser}`, `GET ${API.dictItems}/:code`, `GET ${API.userPermission}`].sort(),
+        [
+          `GET ${API.currentUser}`,
+          `GET ${API.dictItems}/:code`,
+          `GET ${API.userPermission}`,
+          `GET ${ASSET_API.publicPoints}`,
+          `GET ${ASSET_API.publicStats}`,
+          `GET ${ASSET_API.publicList}`,
+          `GET ${ASSET_API.publicDetail}`,
+        ].sort(),
       );
 
       const declared = routes.filter((r) => r.url.startsWith(t.config.apiBase));
@@ -177,6 +185,14 @@ describe.each(targets)('permission guard on $name', (target) => {
   });
 
   it('needs 生成编码 to draw a code, 测试编码规则 to test a rule and 刷新字典缓存 to refresh the cache', async () => {
+    // 张三 of the asset office (资产管理科 role) numbers assets: he may draw a code.
+    const draw = await t.request({
+      method: 'GET',
+      url: '/sys/fillRule/executeRuleByCode/asset_code',
+      token: staffToken,
+    });
+    expect(draw.statusCode).toBe(200);
+    const other = await loginWithOnly(t, PERM.dataLogList);
     const calls = [
       ['GET', '/sys/fillRule/executeRuleByCode/asset_code', PERM.fillRuleExecute],
       ['PUT', '/sys/fillRule/executeRuleByCode/asset_code', PERM.fillRuleExecute],
@@ -184,7 +200,7 @@ describe.each(targets)('permission guard on $name', (target) => {
       ['GET', API.dictRefreshCache, PERM.dictRefreshCache],
     ] as const;
     for (const [method, url, code] of calls) {
-      const res = await t.request({ method, url, token: staffToken, payload: method === 'PUT' ? {} : undefined });
+      const res = await t.request({ method, url, token: other, payload: method === 'PUT' ? {} : undefined });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json().message).toContain(code);
       const admin = await t.request({ method, url, token: adminToken, payload: method === 'PUT' ? {} : undefined });
