@@ -43,6 +43,9 @@ export const PAGE_COMPONENTS: Record<string, LazyPage> = {
     () => import('../../features/public-display/pages/info-details-page'),
     'InfoDetailsPage',
   ),
+  'asset/AssetIndex': lazyPage(() => import('../../features/asset/pages/asset-index-page'), 'AssetIndexPage'),
+  'asset/AssetDetails': lazyPage(() => import('../../features/asset/pages/asset-details-page'), 'AssetDetailsPage'),
+  'asset/AssetLedger': lazyPage(() => import('../../features/asset/pages/asset-ledger-page'), 'AssetLedgerPage'),
   'system/LogList': lazyPage(() => import('../../features/system/log/pages/log-list-page'), 'LogListPage'),
   'system/DataLogList': lazyPage(() => import('../../features/system/log/pages/data-log-list-page'), 'DataLogListPage'),
   'system/PermissionList': lazyPage(

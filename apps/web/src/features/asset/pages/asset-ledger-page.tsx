@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { Button, Card, Col, Descriptions, Result, Row, Skeleton } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ASSET_MESSAGES, ASSET_ROUTES, PERM } from '@district/shared';
+import { useHasPermission } from '../../../components/has-permission/use-has-permission';
+import { fetchAssetDetail, fetchLedger, formatYuan, type AssetRecord } from '../api/asset-api';
+import { AssetStatusTag } from '../components/asset-status-tag';
+import { LedgerEventModal } from '../components/ledger-event-modal';
+import { LedgerTable, LedgerTimeline } from '../components/ledger-timeline';
+import { DEPART_NAME_DICT } from '../../../components/pickers/picker-api';
+import { usePickedNames } from '../../../components/pickers/use-picked-names';
+
+export const ASSET_LEDGER_TEXT = {
+  pick: '请先在资产索引中选择一项资产，再查看它的台账',
+  toIndex: '前往资产索引',
+  record: '登记事件',
+  timeline: '事件时间线',
+  table: '事件明细',
+  details: '资产详情',
+} as const;
+
+export const assetQueryKey = (id: string) => ['asset-detail', id] as const;
+export const ledgerQueryKey = (id: string) => ['asset-ledger', id] as const;
+
+/** The asset's department name: the server's label, else looked up. */
+export function useDepartName(asset: AssetRecord | undefined) {
+  const id = asset && !asset.ownerDepartId_dictText && asset.ownerDepartId ? [asset.ownerDepartId] : [];
+  const { names } = usePickedNames(DEPART_NAME_DICT, id);
+  return asset?.ownerDepartId_dictText || asset?.ownerDepartName || names[0] || '';
+}
+
+/** A hint with a link to the register, for a page opened without ?id=. */
+export function PickAssetHint() {
+  return (
+    <Card>
+      <Result
+        status="info"
+        title={ASSET_LEDGER_TEXT.pick}
+        extra={<Link to={ASSET_ROUTES.index}>{ASSET_LEDGER_TEXT.toIndex}</Link>}
+      />
+    </Card>
+  );
+}
+
+/** 台账详情 (/asset/ledger?id=…): the asset's header, its event timeline and table, and 登记事件. */
+export function AssetLedgerPage() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  if (!id) return <PickAssetHint />;
+  return <AssetLedger id={id} />;
+}
+
+function AssetLedger({ id }: { id: string }) {
+  const allowed = useHasPermission();
+  const queryClient = useQueryClient();
+  const [recording, setRecording] = useState(false);
+  const asset = useQuery({ queryKey: assetQueryKey(id), queryFn: () => fetchAssetDetail(id) });
+  const ledger = useQuery({ queryKey: ledgerQueryKey(id), queryFn: () => fetchLedger(id) });
+  const departName = useDepartName(asset.data);
+
+  if (asset.isPending) return <Skeleton active />;
+  if (asset.isError || !asset.data) {
+    return (
+      <Card>
+        <Result
+          status="404"
+          title={ASSET_MESSAGES.notFound}
+          extra={<Link to={ASSET_ROUTES.index}>{ASSET_LEDGER_TEXT.toIndex}</Link>}
+        />
+      </Card>
+    );
+  }
+  const a = asset.data;
+  const entries = ledger.data ?? [];
+
+  return (
+    <>
+      <Card
+        size="small"
+        title={`${a.name}（${a.code}）`}
+        extra={
+          <>
+            <Link to={`${ASSET_ROUTES.details}?id=${encodeURIComponent(a.id)}`} style={{ marginRight: 12 }}>
+              {ASSET_LEDGER_TEXT.details}
+            </Link>
+            {allowed(PERM.assetLedgerAdd) && (
+              <Button type="primary" onClick={() => setRecording(true)}>
+                {ASSET_LEDGER_TEXT.record}
+              </Button>
+            )}
+          </>
+        }
+      >
+        <Descriptions
+          size="small"
+          column={4}
+          items={[
+            { key: 'code', label: '资产编码', children: a.code },
+            {
+              key: 'status',
+              label: '资产状态',
+              children: <AssetStatusTag status={a.status} text={a.status_dictText} />,
+            },
+            { key: 'depart', label: '所属部门', children: departName || '-' },
+            { key: 'net', label: '净值(元)', children: formatYuan(a.netValue) || '-' },
+          ]}
+        />
+      </Card>
+      <Row gutter={16} style={{ marginTop: 16 }}>
+        <Col xs={24} lg={8}>
+          <Card size="small" title={ASSET_LEDGER_TEXT.timeline} loading={ledger.isPending}>
+            <LedgerTimeline entries={entries} />
+          </Card>
+        </Col>
+        <Col xs={24} lg={16}>
+          <Card size="small" title={ASSET_LEDGER_TEXT.table}>
+            <LedgerTable entries={entries} loading={ledger.isFetching} />
+          </Card>
+        </Col>
+      </Row>
+      <LedgerEventModal
+        open={recording}
+        asset={a}
+        onClose={() => setRecording(false)}
+        onSaved={() => {
+          setRecording(false);
+          // The event may have changed the department, status or net value: the header follows.
+          void queryClient.invalidateQueries({ queryKey: assetQueryKey(id) });
+          void queryClient.invalidateQueries({ queryKey: ledgerQueryKey(id) });
+        }}
+      />
+    </>
+  );
+}
