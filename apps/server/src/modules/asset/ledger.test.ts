@@ -17,13 +17,14 @@ import { formatDateTime } from '../../lib/time.js';
 import { hashPassword } from '../auth/login.service.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
 import { assetResource } from './asset.resource.js';
-import { recordAcquire } from './ledger.service.js';
+import { recordAcquire, recordAcquireMany } from './ledger.service.js';
 
 const GZB = seedId('depart:gzb'); // 示范区国资办, A01
 const ZCGL = seedId('depart:zcgl'); // 资产管理科, A01A01
 const ZHBGS = seedId('depart:zhbgs'); // 综合办公室, A01A02
 const ORG: Record<string, string> = { [GZB]: 'A01', [ZCGL]: 'A01A01', [ZHBGS]: 'A01A02' };
 const STATUSES = Object.values(ASSET_STATUS) as AssetStatus[];
+const user = { id: 'x', username: 'admin', realname: '系统管理员', orgCode: null, tenantId: 1001, token: '' };
 
 interface Ledger {
   type: string;
@@ -89,14 +90,7 @@ describe.each(targets)('asset ledger on $name', (target) => {
       .transaction()
       .execute(async (trx) => {
         await trx.insertInto('bizAsset').values(row).execute();
-        await recordAcquire(trx, row, {
-          id: 'x',
-          username: 'admin',
-          realname: '系统管理员',
-          orgCode: null,
-          tenantId: 1001,
-          token: '',
-        });
+        await recordAcquire(trx, row, user);
       });
     return id;
   }
@@ -163,6 +157,38 @@ describe.each(targets)('asset ledger on $name', (target) => {
       createBy_dictText: SEED_ACCOUNTS.admin.realname,
     });
     expect((await ledgerRows(id))[0]!.eventDate).toBe('2020-01-15');
+  });
+
+  it('writes the acquire events of an import batch at once', async () => {
+    const ids = await Promise.all(Array.from({ length: 3 }, () => asset()));
+    const rows = await db().selectFrom('bizAsset').selectAll().where('id', 'in', ids).execute();
+    // The helper already wrote one each: a second batch of the same assets clashes on (asset, version 0).
+    await expect(
+      db()
+        .transaction()
+        .execute((trx) => recordAcquireMany(trx, rows, user)),
+    ).rejects.toThrow();
+    await db().deleteFrom('bizAssetLedger').where('assetId', 'in', ids).execute();
+    const many = Array.from({ length: 120 }, (_, i) => ({
+      ...rows[0]!,
+      id: `${ids[0]!.slice(0, 24)}${String(i).padStart(8, '0')}`,
+    }));
+    await db()
+      .transaction()
+      .execute((trx) => recordAcquireMany(trx, many, user));
+    const written = await db()
+      .selectFrom('bizAssetLedger')
+      .select(['type', 'assetVersion', 'amount', 'toDepartId'])
+      .where(
+        'assetId',
+        'in',
+        many.map((m) => m.id),
+      )
+      .execute();
+    expect(written).toHaveLength(120);
+    expect(
+      new Set(written.map((w) => `${w.type}:${Number(w.assetVersion)}:${Number(w.amount)}:${w.toDepartId}`)),
+    ).toEqual(new Set([`acquire:0:100000000:${ZCGL}`]));
   });
 
   it('applies every rule of the state machine: allowed events change the asset, refused ones write nothing', async () => {
