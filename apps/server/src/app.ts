@@ -144,6 +144,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(fileRoutes);
       await api.register(reportRoutes);
       await api.register(import('./modules/asset/public.routes.js'));
+      await api.register(import('./modules/asset/asset.routes.js'));
+      await api.register(import('./modules/asset/ledger.routes.js'));
     },
     { prefix: config.apiBase },
   );

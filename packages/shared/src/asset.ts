@@ -17,6 +17,8 @@ export const ASSET_API = {
   /** The ledger (台账): GET list?assetId=…, POST add. */
   ledgerList: '/asset/ledger/list',
   ledgerAdd: '/asset/ledger/add',
+  /** GET ?assetId=…&type=…: the asset's ledger as .xlsx (who may list it may export it). */
+  ledgerExport: '/asset/ledger/exportXls',
   /** The public display (the guest may read these, published assets only, public fields only). */
   publicPoints: '/asset/public/points',
   publicStats: '/asset/public/stats',
@@ -184,6 +186,25 @@ export interface Asset {
   version: number;
 }
 
+/** GET ASSET_API.detail: one asset with its labels, images and attachments as arrays. */
+export interface AssetDetail extends Omit<Asset, 'images' | 'attachments'> {
+  /** Stored paths of the images, in order. */
+  images: string[];
+  /** Stored paths with the uploaded file's original name. */
+  attachments: { path: string; name: string }[];
+  categoryName: string | null;
+  ownerDepartName: string | null;
+  /** The custodian's real name when the custodian is a user (username), else the text as stored. */
+  custodianName: string | null;
+  statusText: string;
+  useNatureText: string | null;
+  sysOrgCode: string | null;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+}
+
 export interface LedgerEntry {
   id: string;
   assetId: string;
@@ -238,12 +259,17 @@ export const ASSET_MESSAGES = {
   acquireIsAutomatic: '入账事件在登记资产时自动生成，不能手工添加',
   sameDepart: '调入部门与资产当前所属部门相同，无需调拨',
   toDepartRequired: '请选择调入部门',
+  unknownToDepart: '调入部门不存在',
   counterpartyRequired: '请输入承租方',
   revaluationAmount: '请输入变动后的净值',
   eventBeforeAcquired: '事件日期不能早于资产取得日期',
   concurrentChange: '资产刚被其他人修改，请刷新后重试',
   publishIdsRequired: '请选择要发布或撤回的资产',
   disposedNotPublishable: '已处置的资产不能发布',
+  departByLedger: '所属部门只能通过台账调拨变更',
+  codeFixed: '资产编号不能修改',
+  codeTaken: (code: string) => `资产编号“${code}”已存在`,
+  bbox: '范围参数 bbox 须为 最小经度,最小纬度,最大经度,最大纬度',
 } as const;
 
 /** Parses yuan (number or numeric string, ≤ 2 decimals, ≥ 0) to integer fen exactly, or null when invalid. */

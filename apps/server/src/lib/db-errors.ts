@@ -1,4 +1,5 @@
 import {
+  ASSET_MESSAGES,
   CATEGORY_ADMIN_MESSAGES,
   CHECK_RULE_ADMIN_MESSAGES,
   DICT_MESSAGES,
@@ -114,6 +115,12 @@ const UNIQUE_CONSTRAINTS: UniqueConstraint[] = [
     table: 'sys_permission',
     columns: ['perms'],
     message: (v) => withValue(v, PERMISSION_MESSAGES.permsExists, '授权标识已存在'),
+  },
+  {
+    name: 'uq_biz_asset_code',
+    table: 'biz_asset',
+    columns: ['code'],
+    message: (v) => withValue(v, ASSET_MESSAGES.codeTaken, '资产编号已存在'),
   },
   {
     name: 'sys_tenant_pkey',

@@ -126,6 +126,8 @@ export const assetUpdateSchema = pairAndValues(
     ),
     status: z.string().max(20).optional(),
     ownerDepartId: id.optional().nullable(),
+    // Accepted so a form may send the record back whole; a different code is refused by the server.
+    code: z.string().max(32).optional().nullable(),
     version: z.number().int().optional(),
   }),
 );
