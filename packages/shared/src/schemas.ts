@@ -2,11 +2,16 @@ import { z } from 'zod';
 import {
   LOGIN_MESSAGES,
   LOGO_URL_PATTERN,
+  MAP_KEY_PATTERN,
+  MAP_LIMITS,
+  MAP_MESSAGES,
+  TILE_URL_PATTERN,
   PASSWORD_MESSAGES,
   PLATFORM_LIMITS,
   PLATFORM_MESSAGES,
   SELECT_DEPART_MESSAGES,
   type LoginInput,
+  type MapSettings,
   type PlatformSettings,
   type SelectDepartInput,
   type UpdatePasswordInput,
@@ -78,6 +83,44 @@ export const selectDepartSchema: z.ZodType<SelectDepartInput> = z.strictObject({
     .max(32),
 });
 
+const degrees = (max: number, message: string) =>
+  z.number({ error: message }).refine((v) => Number.isFinite(v) && v >= -max && v <= max, message);
+
+export const mapSettingsSchema: z.ZodType<MapSettings> = z.strictObject({
+  tileUrl: z
+    .string({ error: MAP_MESSAGES.tileUrlScheme })
+    .trim()
+    .max(MAP_LIMITS.tileUrl, MAP_MESSAGES.tileUrlTooLong)
+    .refine((v) => v === '' || TILE_URL_PATTERN.test(v), MAP_MESSAGES.tileUrlScheme),
+  attribution: z
+    .string({ error: MAP_MESSAGES.attributionTooLong })
+    .trim()
+    .max(MAP_LIMITS.attribution, MAP_MESSAGES.attributionTooLong)
+    .refine((v) => !/[<>]/.test(v), MAP_MESSAGES.attributionPlain),
+  mapKey: z
+    .string({ error: MAP_MESSAGES.mapKey })
+    .trim()
+    .max(MAP_LIMITS.mapKey, MAP_MESSAGES.mapKey)
+    .regex(MAP_KEY_PATTERN, MAP_MESSAGES.mapKey),
+  centerLng: degrees(180, MAP_MESSAGES.centerLng),
+  centerLat: degrees(90, MAP_MESSAGES.centerLat),
+  zoom: z
+    .number({ error: MAP_MESSAGES.zoom })
+    .int(MAP_MESSAGES.zoom)
+    .min(MAP_LIMITS.minZoom, MAP_MESSAGES.zoom)
+    .max(MAP_LIMITS.maxZoom, MAP_MESSAGES.zoom),
+  tileCrs: z.enum(['gcj02', 'wgs84'], { error: MAP_MESSAGES.tileCrs }),
+  districtBox: z
+    .strictObject({
+      minLng: degrees(180, MAP_MESSAGES.boxLng),
+      minLat: degrees(90, MAP_MESSAGES.boxLat),
+      maxLng: degrees(180, MAP_MESSAGES.boxLng),
+      maxLat: degrees(90, MAP_MESSAGES.boxLat),
+    })
+    .refine((b) => b.minLng < b.maxLng && b.minLat < b.maxLat, MAP_MESSAGES.boxOrder)
+    .nullable(),
+});
+
 export const platformSettingsSchema: z.ZodType<PlatformSettings> = z.strictObject({
   systemName: z
     .string({ error: PLATFORM_MESSAGES.systemNameRequired })
@@ -94,4 +137,5 @@ export const platformSettingsSchema: z.ZodType<PlatformSettings> = z.strictObjec
     .trim()
     .min(1, PLATFORM_MESSAGES.logoTitleRequired)
     .max(PLATFORM_LIMITS.logoTitle, PLATFORM_MESSAGES.logoTitleTooLong),
+  map: mapSettingsSchema.optional(),
 });

@@ -33,6 +33,65 @@ export const DEFAULT_LOGO_TITLE = '资产物联网子系统';
 /** A logo is an absolute http(s) address or a path on this server; never javascript: or data:. */
 export const LOGO_URL_PATTERN = /^(https?:\/\/|\/)\S*$/;
 
+/** The district's bounding box (GCJ-02 degrees): coordinates outside it earn a warning, not a refusal. */
+export interface DistrictBox {
+  minLng: number;
+  minLat: number;
+  maxLng: number;
+  maxLat: number;
+}
+
+/**
+ * Map settings (platform settings, issue 9). No tile URL means no tiles: intranets and test machines have no
+ * internet, so the map draws its points on a plain background. The URL may hold {s} {z} {x} {y} and {key}
+ * (replaced by mapKey). Everyone reads these, the guest included: a tile key is visible to every browser anyway.
+ */
+export interface MapSettings {
+  tileUrl: string;
+  attribution: string;
+  mapKey: string;
+  /** Default centre, GCJ-02. */
+  centerLng: number;
+  centerLat: number;
+  zoom: number;
+  /** The coordinate system of the tiles: Chinese services use GCJ-02, OpenStreetMap-style ones WGS-84. */
+  tileCrs: 'gcj02' | 'wgs84';
+  districtBox: DistrictBox | null;
+}
+
+/** The demo district: 成都市锦江区 (GCJ-02), where the demo assets lie. */
+export const DEFAULT_MAP_SETTINGS: MapSettings = {
+  tileUrl: '',
+  attribution: '',
+  mapKey: '',
+  centerLng: 104.118,
+  centerLat: 30.618,
+  zoom: 13,
+  tileCrs: 'gcj02',
+  districtBox: { minLng: 104.075, minLat: 30.565, maxLng: 104.165, maxLat: 30.668 },
+};
+
+export const MAP_LIMITS = { tileUrl: 500, attribution: 200, mapKey: 100, minZoom: 1, maxZoom: 18 } as const;
+/** Tile addresses: http(s) or a path on this server (an internal tile server behind the same proxy). */
+export const TILE_URL_PATTERN = /^(https?:\/\/|\/)\S*$/;
+export const MAP_KEY_PATTERN = /^[A-Za-z0-9_-]*$/;
+
+export const MAP_MESSAGES = {
+  tileUrlScheme: '瓦片地址必须以 http(s):// 或 / 开头',
+  tileUrlTooLong: '瓦片地址不能超过500个字符',
+  attributionTooLong: '地图版权说明不能超过200个字符',
+  // Leaflet shows the attribution as HTML: plain text only.
+  attributionPlain: '地图版权说明不能包含尖括号',
+  mapKey: '地图密钥只能包含字母、数字、下划线和连字符，且不超过100个字符',
+  centerLng: '默认中心经度须在 -180 到 180 之间',
+  centerLat: '默认中心纬度须在 -90 到 90 之间',
+  zoom: '默认缩放级别须为 1 到 18 之间的整数',
+  tileCrs: '瓦片坐标系须为 gcj02 或 wgs84',
+  boxLng: '区域范围的经度须在 -180 到 180 之间',
+  boxLat: '区域范围的纬度须在 -90 到 90 之间',
+  boxOrder: '区域范围的最小经纬度须小于最大经纬度',
+} as const;
+
 export interface LoginInput {
   username: string;
   password: string;
@@ -60,6 +119,8 @@ export interface PlatformSettings {
   logoUrl: string;
   /** Title beside the logo in the signed-in shell. */
   logoTitle: string;
+  /** Map settings; a save without them keeps the stored ones. */
+  map?: MapSettings;
 }
 
 export interface PlatformInfo {
@@ -70,6 +131,8 @@ export interface PlatformInfo {
   showSettings: boolean;
   /** Whether the login form must show the image captcha. */
   captchaEnabled: boolean;
+  /** Map settings of the map view and the public display. */
+  map: MapSettings;
 }
 
 export interface DepartInfo {

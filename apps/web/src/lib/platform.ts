@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { API, DEFAULT_LOGO_TITLE, type PlatformInfo } from '@district/shared';
+import { API, DEFAULT_LOGO_TITLE, DEFAULT_MAP_SETTINGS, type PlatformInfo } from '@district/shared';
 import defaultLogo from '../assets/logo.svg';
 import { getAction, getFileAccessHttpUrl } from './request';
 
@@ -16,6 +16,7 @@ export async function fetchPlatformInfo(): Promise<PlatformInfo> {
     logoTitle: info.logoTitle || DEFAULT_LOGO_TITLE,
     showSettings: info.showSettings === true,
     captchaEnabled: info.captchaEnabled === true,
+    map: info.map ?? DEFAULT_MAP_SETTINGS,
   };
 }
 
@@ -60,6 +61,7 @@ export function usePlatformInfo(): PlatformInfo & { loading: boolean } {
     logoTitle: status === 'error' ? DEFAULT_LOGO_TITLE : '',
     showSettings: false,
     captchaEnabled: false,
+    map: DEFAULT_MAP_SETTINGS,
     loading: status !== 'error',
   };
 }

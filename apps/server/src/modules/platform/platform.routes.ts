@@ -2,7 +2,7 @@ import { API, PERM, type PlatformInfo } from '@district/shared';
 import { platformSettingsSchema } from '@district/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 import { ok, parse } from '../../lib/http.js';
-import { getPlatformSettings, saveSettings } from './platform.service.js';
+import { getPlatformSettings, mapSettingValues, saveSettings } from './platform.service.js';
 
 export default async function platformRoutes(app: FastifyInstance) {
   const { db } = app.ctx.db;
@@ -23,7 +23,12 @@ export default async function platformRoutes(app: FastifyInstance) {
 
   app.put(API.platformSettings, { config: { auth: PERM.platformEdit } }, async (request) => {
     const input = parse(platformSettingsSchema, request.body);
-    await saveSettings(db, { systemName: input.systemName, logoUrl: input.logoUrl, logoTitle: input.logoTitle });
-    return ok(input, '保存成功！');
+    await saveSettings(db, {
+      systemName: input.systemName,
+      logoUrl: input.logoUrl,
+      logoTitle: input.logoTitle,
+      ...(input.map ? mapSettingValues(input.map) : {}),
+    });
+    return ok(await getPlatformSettings(db), '保存成功！');
   });
 }

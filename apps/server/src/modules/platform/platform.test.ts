@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MAP_SETTINGS, GUEST_CREDENTIALS } from '@district/shared';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
+import { districtBox, insideDistrict } from './platform.service.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
 
 describe.each(targets)('platform settings on $name', (target) => {
@@ -81,6 +83,76 @@ describe.each(targets)('platform settings on $name', (target) => {
     expect((await t.request({ method: 'GET', url: '/sys/platform/info' })).json().result.systemName).not.toMatch(
       /^大|^x$/,
     );
+  });
+
+  it('gives everyone, the guest included, the map settings: by default no tiles and the demo district', async () => {
+    const guest = await t.login(GUEST_CREDENTIALS.username, GUEST_CREDENTIALS.password);
+    const info = (await t.request({ method: 'GET', url: '/sys/platform/info', token: guest })).json().result;
+    expect(info.map).toEqual(DEFAULT_MAP_SETTINGS);
+    expect(info.map.tileUrl).toBe('');
+    expect(await districtBox(t.app.ctx.db.db)).toEqual(DEFAULT_MAP_SETTINGS.districtBox);
+  });
+
+  it('saves the map settings with the platform settings; an empty box switches the district check off', async () => {
+    const base = { systemName: '平台', logoUrl: '', logoTitle: '子系统' };
+    const map = {
+      tileUrl: 'http://tiles.intranet/{z}/{x}/{y}.png?key={key}',
+      attribution: '© 内网地图',
+      mapKey: 'abc-123_X',
+      centerLng: 104.1,
+      centerLat: 30.6,
+      zoom: 12,
+      tileCrs: 'wgs84',
+      districtBox: { minLng: 104, minLat: 30.5, maxLng: 104.2, maxLat: 30.7 },
+    };
+    const put = await t.request({
+      method: 'PUT',
+      url: '/sys/platform/settings',
+      token: admin,
+      payload: { ...base, map },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/sys/platform/info' })).json().result.map).toEqual(map);
+    const box = await districtBox(t.app.ctx.db.db);
+    expect(insideDistrict(box, 104.1, 30.6)).toBe(true);
+    expect(insideDistrict(box, 104.3, 30.6)).toBe(false);
+    // A save without map keeps the stored map.
+    await t.request({ method: 'PUT', url: '/sys/platform/settings', token: admin, payload: base });
+    expect((await t.request({ method: 'GET', url: '/sys/platform/settings', token: admin })).json().result.map).toEqual(
+      map,
+    );
+    const cleared = { ...map, tileUrl: '', districtBox: null };
+    await t.request({ method: 'PUT', url: '/sys/platform/settings', token: admin, payload: { ...base, map: cleared } });
+    expect((await t.request({ method: 'GET', url: '/sys/platform/info' })).json().result.map).toEqual(cleared);
+    expect(await districtBox(t.app.ctx.db.db)).toBeNull();
+    expect(insideDistrict(null, 0, 0)).toBe(true);
+  });
+
+  it('refuses bad map settings with a Chinese message naming the field', async () => {
+    const base = { systemName: '平台', logoUrl: '', logoTitle: '子系统' };
+    const before = (await t.request({ method: 'GET', url: '/sys/platform/settings', token: admin })).json().result;
+    const good = { ...DEFAULT_MAP_SETTINGS };
+    for (const [change, message] of [
+      [{ tileUrl: 'javascript:alert(1)' }, '瓦片地址必须以 http(s):// 或 / 开头'],
+      [{ attribution: '<img src=x onerror=alert(1)>' }, '地图版权说明不能包含尖括号'],
+      [{ mapKey: 'a b' }, '地图密钥只能包含字母、数字、下划线和连字符，且不超过100个字符'],
+      [{ centerLng: 181 }, '默认中心经度须在 -180 到 180 之间'],
+      [{ centerLat: '30' }, '默认中心纬度须在 -90 到 90 之间'],
+      [{ zoom: 1.5 }, '默认缩放级别须为 1 到 18 之间的整数'],
+      [{ zoom: 19 }, '默认缩放级别须为 1 到 18 之间的整数'],
+      [{ tileCrs: 'bd09' }, '瓦片坐标系须为 gcj02 或 wgs84'],
+      [{ districtBox: { minLng: 105, minLat: 30, maxLng: 104, maxLat: 31 } }, '区域范围的最小经纬度须小于最大经纬度'],
+      [{ districtBox: { minLng: 104, minLat: -91, maxLng: 105, maxLat: 31 } }, '区域范围的纬度须在 -90 到 90 之间'],
+      [{ districtBox: { minLng: null, minLat: 30, maxLng: 105, maxLat: 31 } }, '区域范围的经度须在 -180 到 180 之间'],
+      [{ theme: 'dark' }, '不支持的参数：theme'],
+    ] as const) {
+      const payload = { ...base, map: { ...good, ...change } };
+      const res = await t.request({ method: 'PUT', url: '/sys/platform/settings', token: admin, payload });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json().message, JSON.stringify(change)).toBe(message);
+    }
+    const after = (await t.request({ method: 'GET', url: '/sys/platform/settings', token: admin })).json().result;
+    expect(after).toEqual(before);
   });
 
   it('forbids the ordinary user to change them', async () => {
