@@ -115,6 +115,10 @@ async function visibleAssetId(assetDef: ResourceDef, ctx: ResourceContext, asset
 
 /** Checks that do not depend on the asset: what the event type needs from the form. */
 function checkInput(input: LedgerAddInput): { amount: number | null } {
+  // The pattern lets 2025-02-31 through; a ledger date must be a day that exists.
+  const [y, m, d] = input.eventDate.split('-').map(Number) as [number, number, number];
+  const day = new Date(y, m - 1, d);
+  if (day.getFullYear() !== y || day.getMonth() !== m - 1 || day.getDate() !== d) refuse('事件日期不是有效的日期');
   if (input.eventDate > today()) refuse(ASSET_MESSAGES.futureDate('事件日期'));
   if (input.type === LEDGER_TYPE.transfer && !input.toDepartId) refuse(ASSET_MESSAGES.toDepartRequired);
   if (input.type === LEDGER_TYPE.lease && !input.counterparty?.trim()) refuse(ASSET_MESSAGES.counterpartyRequired);

@@ -350,6 +350,7 @@ describe.each(targets)('asset ledger on $name', (target) => {
     await refused(id, { type: 'repair', eventDate: tomorrow }, ASSET_MESSAGES.futureDate('事件日期'));
     await refused(id, { type: 'repair', eventDate: '2024-04-30' }, ASSET_MESSAGES.eventBeforeAcquired);
     await refused(id, { type: 'repair', eventDate: '2025/01/01' }, '事件日期格式须为 YYYY-MM-DD');
+    await refused(id, { type: 'repair', eventDate: '2025-02-29' }, '事件日期不是有效的日期');
     await refused(id, { type: 'acquire' }, ASSET_MESSAGES.ledgerTypeRequired);
     await refused(id, { type: 'repair', version: 3 }, ASSET_MESSAGES.concurrentChange);
     await refused(
