@@ -46,6 +46,7 @@ export const PAGE_COMPONENTS: Record<string, LazyPage> = {
   'asset/AssetIndex': lazyPage(() => import('../../features/asset/pages/asset-index-page'), 'AssetIndexPage'),
   'asset/AssetDetails': lazyPage(() => import('../../features/asset/pages/asset-details-page'), 'AssetDetailsPage'),
   'asset/AssetLedger': lazyPage(() => import('../../features/asset/pages/asset-ledger-page'), 'AssetLedgerPage'),
+  'asset/AssetMap': lazyPage(() => import('../../features/asset/map/asset-map-page'), 'AssetMapPage'),
   'system/LogList': lazyPage(() => import('../../features/system/log/pages/log-list-page'), 'LogListPage'),
   'system/DataLogList': lazyPage(() => import('../../features/system/log/pages/data-log-list-page'), 'DataLogListPage'),
   'system/PermissionList': lazyPage(

@@ -1,27 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AssetPoint } from '@district/shared';
-import L from 'leaflet';
 import { renderWithApp } from '../../test/render';
 import { AssetMap, NO_TILES_NOTICE } from './asset-map';
-import { DEFAULT_MAP_SETTINGS } from './map-settings';
+import { DEFAULT_MAP_CONFIG } from './map-settings';
+import { prepareLeafletForJsdom } from './leaflet-jsdom';
 
-// jsdom lays nothing out and has no canvas: give the map a size and the canvas renderer a do-nothing context.
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 });
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-  const ctx = new Proxy(
-    {},
-    { get: (_t, name) => (name === 'canvas' ? document.createElement('canvas') : () => undefined) },
-  );
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => ctx as never);
-  // jsdom does not cancel the frame Leaflet's canvas renderer asked for before the map was removed.
-  const canvas = L.Canvas.prototype as unknown as { _redraw(): void; _ctx?: unknown };
-  const redraw = canvas._redraw;
-  canvas._redraw = function (this: typeof canvas) {
-    if (this._ctx) redraw.call(this);
-  };
-});
+beforeAll(() => prepareLeafletForJsdom());
 afterEach(() => vi.clearAllTimers());
 
 const near = (n: number, status = 'idle'): AssetPoint[] =>
@@ -35,7 +20,7 @@ const near = (n: number, status = 'idle'): AssetPoint[] =>
 
 describe('AssetMap', () => {
   it('says the base map is unavailable and still draws the points when no tile URL is configured', async () => {
-    renderWithApp(<AssetMap points={near(120)} settings={DEFAULT_MAP_SETTINGS} pointZoom={12} />);
+    renderWithApp(<AssetMap points={near(120)} settings={DEFAULT_MAP_CONFIG} pointZoom={12} />);
     expect(screen.getByRole('status')).toHaveTextContent(NO_TILES_NOTICE);
     expect(document.querySelector('.leaflet-tile-pane img')).toBeNull();
     // Fitted to the points, all 120 sit in one or a few count bubbles.
@@ -51,7 +36,7 @@ describe('AssetMap', () => {
     renderWithApp(
       <AssetMap
         points={near(3)}
-        settings={{ ...DEFAULT_MAP_SETTINGS, tileUrl: 'https://tiles.invalid/{z}/{x}/{y}.png' }}
+        settings={{ ...DEFAULT_MAP_CONFIG, tileUrl: 'https://tiles.invalid/{z}/{x}/{y}.png' }}
       />,
     );
     expect(screen.queryByText(NO_TILES_NOTICE)).toBeNull();
@@ -62,7 +47,7 @@ describe('AssetMap', () => {
     renderWithApp(
       <AssetMap
         points={near(3)}
-        settings={{ ...DEFAULT_MAP_SETTINGS, tileUrl: 'https://tiles.invalid/{z}/{x}/{y}.png' }}
+        settings={{ ...DEFAULT_MAP_CONFIG, tileUrl: 'https://tiles.invalid/{z}/{x}/{y}.png' }}
       />,
     );
     const tile = await waitFor(() => {
@@ -75,7 +60,7 @@ describe('AssetMap', () => {
   });
 
   it('shows a legend of the statuses with how many points each has', () => {
-    renderWithApp(<AssetMap points={[...near(4, 'idle'), ...near(2, 'leased')]} settings={DEFAULT_MAP_SETTINGS} />);
+    renderWithApp(<AssetMap points={[...near(4, 'idle'), ...near(2, 'leased')]} settings={DEFAULT_MAP_CONFIG} />);
     const legend = screen.getByRole('list', { name: '图例' });
     expect(legend).toHaveTextContent('闲置4');
     expect(legend).toHaveTextContent('出租2');
@@ -83,7 +68,7 @@ describe('AssetMap', () => {
   });
 
   it('zooms into a bubble when it is clicked, until single points appear', async () => {
-    renderWithApp(<AssetMap points={near(30)} settings={DEFAULT_MAP_SETTINGS} pointZoom={12} />);
+    renderWithApp(<AssetMap points={near(30)} settings={DEFAULT_MAP_CONFIG} pointZoom={12} />);
     const bubble = await waitFor(() => {
       const el = document.querySelector('.asset-map-cluster');
       expect(el).not.toBeNull();

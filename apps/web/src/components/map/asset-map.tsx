@@ -5,7 +5,7 @@ import 'leaflet/dist/leaflet.css';
 import { ASSET_STATUS_ITEMS, type AssetPoint } from '@district/shared';
 import { buildClusterIndex, type ClusterIndex } from './cluster';
 import { boundsOf, displayBoxToStored, toDisplay, type BBox, type TileCrs } from './coords';
-import { useMapSettings, type MapSettings } from './map-settings';
+import { useMapConfig, type MapConfig } from './map-settings';
 import './asset-map.css';
 
 export const NO_TILES_NOTICE = '地图底图不可用，仅显示资产点位';
@@ -17,7 +17,7 @@ export interface AssetMapProps {
   points: readonly AssetPoint[];
   onPointClick?: (id: string) => void;
   /** Settings to use instead of the platform's (tests, previews). */
-  settings?: MapSettings;
+  settings?: MapConfig;
   height?: CSSProperties['height'];
   /** While true a drag draws a rectangle instead of panning; the box is reported in GCJ-02. */
   selecting?: boolean;
@@ -53,7 +53,7 @@ export function AssetMap({
   legend = true,
   overlay,
 }: AssetMapProps) {
-  const platform = useMapSettings();
+  const platform = useMapConfig();
   const settings = given ?? platform;
   const [tilesFailed, setTilesFailed] = useState(false);
   const loadedTiles = useRef(0);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AssetPoint } from '@district/shared';
 import { buildClusterIndex } from './cluster';
 import { boundsOf, displayBoxToStored, fromDisplay, toDisplay } from './coords';
-import { DEFAULT_MAP_SETTINGS, parseMapSettings } from './map-settings';
+import { DEFAULT_MAP_CONFIG, parseMapConfig } from './map-settings';
 
 const WORLD: [number, number, number, number] = [-180, -85, 180, 85];
 
@@ -93,18 +93,19 @@ describe('coordinate conversion', () => {
 
 describe('map settings', () => {
   it('falls back to no tiles when the platform says nothing about the map', () => {
-    expect(parseMapSettings(undefined)).toEqual(DEFAULT_MAP_SETTINGS);
-    expect(parseMapSettings({}).tileUrl).toBe('');
+    expect(parseMapConfig(undefined)).toEqual(DEFAULT_MAP_CONFIG);
+    expect(parseMapConfig({}).tileUrl).toBe('');
   });
 
   it('reads the tile source, centre, zoom, coordinate system and district box, dropping malformed fields', () => {
-    const s = parseMapSettings({
+    const s = parseMapConfig({
       tileUrl: 'https://t{s}.example/{z}/{x}/{y}?key={key}',
-      key: 'k1',
-      center: [118.1, 24.5],
+      mapKey: 'k1',
+      centerLng: 118.1,
+      centerLat: 24.5,
       zoom: 13,
-      coordinateSystem: 'WGS84',
-      districtBox: '118,24,119,25',
+      tileCrs: 'wgs84',
+      districtBox: { minLng: 118, minLat: 24, maxLng: 119, maxLat: 25 },
     });
     expect(s).toMatchObject({
       key: 'k1',
@@ -113,9 +114,15 @@ describe('map settings', () => {
       crs: 'wgs84',
       districtBox: [118, 24, 119, 25],
     });
-    const bad = parseMapSettings({ center: [500, 1], zoom: 99, districtBox: [1, 2] });
-    expect(bad.center).toEqual(DEFAULT_MAP_SETTINGS.center);
-    expect(bad.zoom).toBe(DEFAULT_MAP_SETTINGS.zoom);
+    const bad = parseMapConfig({
+      centerLng: 500,
+      centerLat: 1,
+      zoom: 99,
+      districtBox: { minLng: 2, minLat: 1, maxLng: 1 },
+    });
+    expect(bad.center).toEqual(DEFAULT_MAP_CONFIG.center);
+    expect(bad.zoom).toBe(DEFAULT_MAP_CONFIG.zoom);
     expect(bad.districtBox).toBeNull();
+    expect(bad.crs).toBe('gcj02');
   });
 });

@@ -30,10 +30,11 @@ const valid = (lng: number, lat: number) =>
  */
 export function buildClusterIndex(points: readonly AssetPoint[], crs: TileCrs, radius = 60): ClusterIndex {
   const usable = points.filter((p) => valid(p[1], p[2]));
-  const features: PointFeature<PointProps>[] = usable.map((p, index) => ({
+  const shown = usable.map((p) => toDisplay([p[1], p[2]], crs));
+  const features: PointFeature<PointProps>[] = shown.map((coordinates, index) => ({
     type: 'Feature',
     properties: { index },
-    geometry: { type: 'Point', coordinates: toDisplay([p[1], p[2]], crs) },
+    geometry: { type: 'Point', coordinates },
   }));
   const index = new Supercluster<PointProps>({ radius, maxZoom: 17, minPoints: 3 });
   index.load(features);
@@ -52,8 +53,11 @@ export function buildClusterIndex(points: readonly AssetPoint[], crs: TileCrs, r
         if (props.cluster) {
           return { kind: 'cluster', clusterId: props.cluster_id ?? 0, lng, lat, count: props.point_count ?? 0 };
         }
-        const p = usable[props.index ?? 0]!;
-        return { kind: 'point', id: p[0], lng, lat, status: p[3], categoryId: p[4] };
+        // Single points keep their exact coordinates (supercluster's projection rounds them slightly).
+        const i = props.index ?? 0;
+        const p = usable[i]!;
+        const [x, y] = shown[i]!;
+        return { kind: 'point', id: p[0], lng: x, lat: y, status: p[3], categoryId: p[4] };
       });
     },
     expansionZoom(clusterId) {

@@ -10,4 +10,4 @@ export {
   type LngLat,
   type TileCrs,
 } from './coords';
-export { DEFAULT_MAP_SETTINGS, parseMapSettings, useMapSettings, type MapSettings } from './map-settings';
+export { DEFAULT_MAP_CONFIG, parseMapConfig, useMapConfig, type MapConfig } from './map-settings';

@@ -3,8 +3,11 @@ import { API } from '@district/shared';
 import { getAction } from '../../lib/request';
 import type { BBox, LngLat, TileCrs } from './coords';
 
-/** The map's platform settings (the `map` object of /sys/platform/info). */
-export interface MapSettings {
+/**
+ * The map's platform settings (the `map` object of /sys/platform/info, shared `MapSettings`) as the map
+ * component uses them: a [lng, lat] centre and a [minLng, minLat, maxLng, maxLat] box.
+ */
+export interface MapConfig {
   /** Leaflet URL template ({z}/{x}/{y}, {s}, {key}); empty = no tiles, points on a plain background. */
   tileUrl: string;
   attribution: string;
@@ -19,15 +22,18 @@ export interface MapSettings {
   districtBox: BBox | null;
 }
 
-/** Used while the settings are missing: no tiles (tests and intranets reach no tile server), a city view. */
-export const DEFAULT_MAP_SETTINGS: MapSettings = {
+/**
+ * Used while the settings are missing: no tiles (tests and intranets reach no tile server) and the demo
+ * district (成都市锦江区, the platform's default).
+ */
+export const DEFAULT_MAP_CONFIG: MapConfig = {
   tileUrl: '',
   attribution: '',
   key: '',
-  center: [116.397428, 39.90923],
-  zoom: 12,
+  center: [104.118, 30.618],
+  zoom: 13,
   crs: 'gcj02',
-  districtBox: null,
+  districtBox: [104.075, 30.565, 104.165, 30.668],
 };
 
 const num = (v: unknown): number | null => {
@@ -47,41 +53,50 @@ const str = (...values: unknown[]): string => {
   return '';
 };
 
+/** A box as the server sends it ({ minLng, minLat, maxLng, maxLat }) or as a 4-number list; null when unusable. */
+function boxOf(v: unknown): BBox | null {
+  const o = typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  const list = numbers(o ? [o.minLng, o.minLat, o.maxLng, o.maxLat] : v, 4);
+  if (!list) return null;
+  const [a, b, c, d] = list as [number, number, number, number];
+  return a < c && b < d ? [a, b, c, d] : null;
+}
+
 /**
  * Reads whatever the server sent, field by field: a missing or malformed field keeps its default, so a
  * half-configured platform still draws a usable map.
  */
-export function parseMapSettings(raw: unknown): MapSettings {
-  if (typeof raw !== 'object' || raw === null) return DEFAULT_MAP_SETTINGS;
+export function parseMapConfig(raw: unknown): MapConfig {
+  if (typeof raw !== 'object' || raw === null) return DEFAULT_MAP_CONFIG;
   const m = raw as Record<string, unknown>;
-  const center = numbers(m.center ?? m.defaultCenter, 2);
-  const box = numbers(m.districtBox ?? m.bbox ?? m.districtBbox, 4);
+  const center = numbers(m.center ?? (m.centerLng !== undefined ? [m.centerLng, m.centerLat] : undefined), 2);
+  const box = boxOf(m.districtBox);
   const zoom = num(m.zoom ?? m.defaultZoom);
-  const crsText = str(m.crs, m.coordinateSystem, m.tileCrs, m.coordSystem).toLowerCase();
+  const crsText = str(m.tileCrs, m.crs).toLowerCase();
   return {
     tileUrl: str(m.tileUrl, m.url),
     attribution: str(m.attribution),
-    key: str(m.key, m.mapKey),
+    key: str(m.mapKey, m.key),
     center:
       center && Math.abs(center[0]!) <= 180 && Math.abs(center[1]!) <= 90
         ? [center[0]!, center[1]!]
-        : DEFAULT_MAP_SETTINGS.center,
-    zoom: zoom !== null && zoom >= 1 && zoom <= 20 ? zoom : DEFAULT_MAP_SETTINGS.zoom,
+        : DEFAULT_MAP_CONFIG.center,
+    zoom: zoom !== null && zoom >= 1 && zoom <= 20 ? zoom : DEFAULT_MAP_CONFIG.zoom,
     crs: crsText === 'wgs84' || crsText === 'wgs-84' ? 'wgs84' : 'gcj02',
-    districtBox: box ? [box[0]!, box[1]!, box[2]!, box[3]!] : null,
+    districtBox: box,
   };
 }
 
 /** The map settings from the platform info (readable by everyone, the guest included). */
-export function useMapSettings(): MapSettings {
+export function useMapConfig(): MapConfig {
   const { data } = useQuery({
     queryKey: ['platform-info', 'map'],
     queryFn: async () => {
       const res = await getAction<{ map?: unknown }>(API.platformInfo, undefined, { silent: true });
-      return parseMapSettings(res.result?.map);
+      return parseMapConfig(res.result?.map);
     },
     staleTime: 5 * 60_000,
     retry: false,
   });
-  return data ?? DEFAULT_MAP_SETTINGS;
+  return data ?? DEFAULT_MAP_CONFIG;
 }

@@ -1,0 +1,117 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { API, ASSET_API, type AssetPoint } from '@district/shared';
+import { prepareLeafletForJsdom } from '../../../components/map/leaflet-jsdom';
+import { mockHttp, ok } from '../../../test/mock-http';
+import { renderWithApp } from '../../../test/render';
+import { AssetMapPage } from './asset-map-page';
+import { mapPointsParams } from './map-api';
+
+beforeAll(() => prepareLeafletForJsdom());
+let restore = () => undefined as void;
+afterEach(() => restore());
+
+const ONE: AssetPoint[] = [['a1', 104.1, 30.6, 'leased', 'c1']];
+const ASSET = {
+  id: 'a1',
+  code: 'ZC20261125001',
+  name: '锦江大厦 3 楼',
+  status: 'leased',
+  statusText: '出租',
+  categoryName: '办公用房',
+  ownerDepartName: '资产管理科',
+  address: '成都市锦江区春熙路 1 号',
+  area: 1234.5,
+  images: ['temp/a.jpg', 'temp/b.jpg'],
+};
+
+function serve(points: AssetPoint[] = ONE) {
+  const http = mockHttp({
+    [`GET ${ASSET_API.mapPoints}`]: () => ok(points),
+    [`GET ${ASSET_API.detail}`]: (c: InternalAxiosRequestConfig) =>
+      ok({ ...ASSET, id: (c.params as { id: string }).id }),
+    [`GET ${API.platformInfo}`]: ok({ systemName: '平台' }),
+    'GET /sys/category/loadTreeRoot': ok([]),
+  });
+  restore = http.restore;
+  const pointCalls = () =>
+    http.calls.filter((c) => c.url === ASSET_API.mapPoints).map((c) => c.params as Record<string, string>);
+  return { http, pointCalls };
+}
+
+describe('map filters', () => {
+  it('sends only the filters that are set, statuses and the box comma-separated', () => {
+    expect(mapPointsParams({ status: [] })).toEqual({});
+    expect(
+      mapPointsParams({
+        categoryId: 'c1',
+        status: ['idle', 'leased'],
+        ownerDepartId: 'd1',
+        bbox: [104, 30.5, 104.2, 30.7],
+      }),
+    ).toEqual({ categoryId: 'c1', status: 'idle,leased', ownerDepartId: 'd1', bbox: '104,30.5,104.2,30.7' });
+  });
+});
+
+describe('AssetMapPage', () => {
+  it('counts the points and asks again with the chosen statuses', async () => {
+    const { pointCalls } = serve([...ONE, ['a2', 104.11, 30.61, 'idle', 'c1']]);
+    renderWithApp(<AssetMapPage />);
+    expect(await screen.findByText('共 2 个点位')).toBeInTheDocument();
+    expect(screen.getByText('地图底图不可用，仅显示资产点位')).toBeInTheDocument();
+
+    const select = screen.getByRole('combobox', { name: '资产状态' });
+    fireEvent.mouseDown(select);
+    fireEvent.click(await screen.findByTitle('闲置'));
+    fireEvent.mouseDown(select);
+    fireEvent.click(await screen.findByTitle('出租'));
+    await waitFor(() => expect(pointCalls().at(-1)).toMatchObject({ status: 'idle,leased' }));
+    expect(pointCalls().at(-1)).not.toHaveProperty('bbox');
+  });
+
+  it('框选: a dragged rectangle filters by its box, 清除框选 drops it', async () => {
+    const { pointCalls } = serve();
+    renderWithApp(<AssetMapPage />);
+    await screen.findByText('共 1 个点位');
+    fireEvent.click(screen.getByText('框选').closest('button')!);
+    const map = document.querySelector('.leaflet-container')!;
+    fireEvent.mouseDown(map, { clientX: 100, clientY: 100, button: 0 });
+    fireEvent.mouseMove(map, { clientX: 300, clientY: 250, button: 0 });
+    fireEvent.mouseUp(map, { clientX: 300, clientY: 250, button: 0 });
+    await waitFor(() => expect(pointCalls().at(-1)?.bbox).toBeDefined());
+    const [minLng, minLat, maxLng, maxLat] = pointCalls().at(-1)!.bbox!.split(',').map(Number);
+    expect(minLng).toBeLessThan(maxLng!);
+    expect(minLat).toBeLessThan(maxLat!);
+    // The box lies around the single point the view was fitted to.
+    expect(minLng).toBeLessThan(104.1);
+    expect(maxLat).toBeGreaterThan(30.6);
+
+    const clear = screen.getByText('清除框选').closest('button')!;
+    expect(clear).toBeEnabled();
+    fireEvent.click(clear);
+    await waitFor(() => expect(pointCalls().at(-1)).not.toHaveProperty('bbox'));
+  });
+
+  it('clicking a point opens 点位详情 with the asset, its images and a link to its details', async () => {
+    serve();
+    renderWithApp(<AssetMapPage />);
+    await screen.findByText('共 1 个点位');
+    // The view is fitted to the one point, so it sits in the middle of the 800×600 map.
+    const canvas = await waitFor(() => {
+      const el = document.querySelector('.leaflet-overlay-pane canvas');
+      expect(el).not.toBeNull();
+      return el!;
+    });
+    fireEvent.click(canvas, { clientX: 400, clientY: 300 });
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText('点位详情')).toBeInTheDocument();
+    expect(await within(drawer).findByText('ZC20261125001')).toBeInTheDocument();
+    expect(within(drawer).getByText('出租')).toBeInTheDocument();
+    expect(within(drawer).getByText('资产管理科')).toBeInTheDocument();
+    expect(within(drawer).getByText('1,234.5 m²')).toBeInTheDocument();
+    const images = within(drawer).getAllByAltText(/锦江大厦 3 楼 图片/);
+    expect(images.map((i) => i.getAttribute('loading'))).toEqual(['lazy', 'lazy']);
+    expect(within(drawer).getByRole('link', { name: '查看详情' })).toHaveAttribute('href', '/asset/details?id=a1');
+  });
+});

@@ -1,0 +1,108 @@
+import { useMemo, useState } from 'react';
+import { Button, Card, Form, Select, Space, Tooltip } from 'antd';
+import { BorderOutlined, ClearOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { AssetMap } from '../../../components/map/asset-map';
+import { CategorySelect } from '../../../components/category-select/category-select';
+import { DepartSelect } from '../../../components/pickers/depart-select';
+import { ASSET_CATEGORY_PCODE } from './map-constants';
+import { fetchMapPoints, STATUS_OPTIONS, type MapFilters } from './map-api';
+import { PointDetailsDrawer } from './point-details-drawer';
+
+const EMPTY: never[] = [];
+
+/** 地图视图: every asset with coordinates as a point, filtered by category, status, department and a drawn box. */
+export function AssetMapPage() {
+  const [filters, setFilters] = useState<MapFilters>({ status: [] });
+  const [selecting, setSelecting] = useState(false);
+  const [pointId, setPointId] = useState<string | null>(null);
+  const query = useQuery({
+    queryKey: ['asset-map-points', filters],
+    queryFn: () => fetchMapPoints(filters),
+    placeholderData: (previous) => previous,
+  });
+  const points = query.data ?? EMPTY;
+  // Fit again when the filters change, but not when a box narrows them (the user is looking right there).
+  const fitKey = useMemo(
+    () => JSON.stringify([filters.categoryId, filters.status, filters.ownerDepartId]),
+    [filters.categoryId, filters.status, filters.ownerDepartId],
+  );
+  const set = (patch: Partial<MapFilters>) => setFilters((f) => ({ ...f, ...patch }));
+
+  return (
+    <Card>
+      <Form layout="inline" style={{ marginBottom: 12, rowGap: 8 }}>
+        <Form.Item label="资产分类">
+          <CategorySelect
+            pcode={ASSET_CATEGORY_PCODE}
+            value={filters.categoryId ?? ''}
+            onChange={(v) => set({ categoryId: v || undefined })}
+            placeholder="全部分类"
+            style={{ width: 200 }}
+          />
+        </Form.Item>
+        <Form.Item label="资产状态">
+          <Select
+            mode="multiple"
+            allowClear
+            placeholder="全部状态"
+            options={STATUS_OPTIONS}
+            value={filters.status}
+            onChange={(v: string[]) => set({ status: v })}
+            style={{ minWidth: 200 }}
+            maxTagCount="responsive"
+            aria-label="资产状态"
+          />
+        </Form.Item>
+        <Form.Item label="所属部门">
+          <DepartSelect
+            value={filters.ownerDepartId ?? ''}
+            onChange={(v) => set({ ownerDepartId: v || undefined })}
+            placeholder="全部部门"
+            style={{ width: 200 }}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Tooltip title="在地图上按住鼠标拖出一个矩形，只看其中的资产">
+              <Button
+                icon={<BorderOutlined />}
+                type={selecting ? 'primary' : 'default'}
+                aria-pressed={selecting}
+                onClick={() => setSelecting((s) => !s)}
+              >
+                框选
+              </Button>
+            </Tooltip>
+            <Button icon={<ClearOutlined />} disabled={!filters.bbox} onClick={() => set({ bbox: undefined })}>
+              清除框选
+            </Button>
+            <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} loading={query.isFetching}>
+              刷新
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <AssetMap
+        points={points}
+        loading={query.isPending}
+        fitKey={fitKey}
+        height="calc(100vh - 280px)"
+        selecting={selecting}
+        selectedBox={filters.bbox ?? null}
+        onSelect={(bbox) => {
+          setSelecting(false);
+          set({ bbox });
+        }}
+        onPointClick={setPointId}
+        overlay={
+          <span data-testid="point-count">
+            {query.isPending ? '正在加载点位…' : `共 ${points.length.toLocaleString('zh-CN')} 个点位`}
+            {selecting && '（拖动鼠标框选范围）'}
+          </span>
+        }
+      />
+      <PointDetailsDrawer id={pointId} onClose={() => setPointId(null)} />
+    </Card>
+  );
+}
