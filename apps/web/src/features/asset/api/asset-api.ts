@@ -3,6 +3,7 @@ import {
   ASSET_STATUS_ITEMS,
   LEDGER_TYPE_ITEMS,
   type Asset,
+  type AssetDetail,
   type LedgerEntry,
   type PageResult,
 } from '@district/shared';
@@ -28,7 +29,13 @@ export const ASSET_DATA_TABLE = 'biz_asset';
 type Labels<T> = { [K in keyof T as `${K & string}_dictText`]?: string | null };
 
 /** A row of the asset list, and the detail answer (the same fields with their labels). */
-export type AssetRecord = Asset & Labels<Asset> & { categoryName?: string | null; ownerDepartName?: string | null };
+export type AssetRecord = Asset &
+  Labels<Asset> & {
+    categoryName?: string | null;
+    ownerDepartName?: string | null;
+    /** Original names of uploaded attachments by stored path (from the detail answer). */
+    attachmentNames?: Record<string, string>;
+  };
 export type LedgerRecord = LedgerEntry & Labels<LedgerEntry>;
 
 export type AssetPayload = Partial<Omit<Asset, 'published' | 'publishTime'>> & { id?: string };
@@ -37,28 +44,56 @@ export function saveAsset(payload: AssetPayload) {
   return payload.id ? putAction(ASSET_URLS.edit, payload) : postAction<{ id: string }>(ASSET_URLS.add, payload);
 }
 
+/**
+ * GET detail answers images and attachments as arrays and the labels as categoryName, statusText…; the
+ * screens work on the list's row shape (comma-joined paths, `<field>_dictText`), so it is mapped onto it.
+ */
+export function fromDetail(d: AssetDetail | AssetRecord): AssetRecord {
+  const raw = d as Partial<AssetDetail> & Partial<AssetRecord>;
+  const images = raw.images as unknown;
+  const attachments = raw.attachments as unknown;
+  const attachmentNames: Record<string, string> = {};
+  const attachmentPaths = Array.isArray(attachments)
+    ? (attachments as ({ path: string; name?: string } | string)[]).map((a) => {
+        if (typeof a === 'string') return a;
+        if (a.name) attachmentNames[a.path] = a.name;
+        return a.path;
+      })
+    : pathsOf(attachments as string | null);
+  return {
+    ...(d as AssetRecord),
+    images: Array.isArray(images) ? images.join(',') : ((images as string | null) ?? null),
+    attachments: attachmentPaths.join(',') || null,
+    attachmentNames,
+    categoryId_dictText: raw.categoryId_dictText ?? raw.categoryName ?? null,
+    ownerDepartId_dictText: raw.ownerDepartId_dictText ?? raw.ownerDepartName ?? null,
+    custodian_dictText: raw.custodian_dictText ?? raw.custodianName ?? null,
+    status_dictText: raw.status_dictText ?? raw.statusText ?? null,
+    useNature_dictText: raw.useNature_dictText ?? raw.useNatureText ?? null,
+  };
+}
+
 export async function fetchAssetDetail(id: string): Promise<AssetRecord> {
-  const res = await getAction<AssetRecord>(ASSET_API.detail, { id });
+  const res = await getAction<AssetDetail>(ASSET_API.detail, { id });
   if (!res.success || !res.result) throw new Error(res.message);
-  return res.result;
+  return fromDetail(res.result);
 }
 
 export function publishAssets(ids: string[], published: boolean) {
   return putAction(ASSET_API.publish, { ids, published });
 }
 
-/** Every ledger event of an asset, newest first (the server may answer a page or a plain list). */
+/** The ledger's largest page; an asset's history is tens of events. */
+const LEDGER_PAGE = 200;
+
+/** Every ledger event of an asset, newest first as the server orders them (by asset version). */
 export async function fetchLedger(assetId: string): Promise<LedgerRecord[]> {
   const res = await getAction<LedgerRecord[] | PageResult<LedgerRecord>>(ASSET_API.ledgerList, {
     assetId,
     pageNo: 1,
-    pageSize: 1000,
+    pageSize: LEDGER_PAGE,
   });
-  const rows = Array.isArray(res.result) ? res.result : (res.result?.records ?? []);
-  return [...rows].sort(
-    (a, b) =>
-      b.eventDate.localeCompare(a.eventDate) || String(b.createTime ?? '').localeCompare(String(a.createTime ?? '')),
-  );
+  return Array.isArray(res.result) ? res.result : (res.result?.records ?? []);
 }
 
 export function addLedgerEvent(input: LedgerAddInput) {

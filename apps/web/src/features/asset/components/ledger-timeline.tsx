@@ -84,7 +84,7 @@ export function LedgerTimeline({ entries }: { entries: readonly LedgerRecord[] }
             <div>
               <Tag color="blue">{e.type_dictText || ledgerTypeText(e.type)}</Tag>
               <Typography.Text strong>{e.eventDate}</Typography.Text>
-              {e.createBy && <Typography.Text type="secondary"> · {e.createBy}</Typography.Text>}
+              {e.createBy && <Typography.Text type="secondary"> · {e.createBy_dictText || e.createBy}</Typography.Text>}
             </div>
             {facts(e, depart).map((line) => (
               <div key={line}>{line}</div>
@@ -130,7 +130,7 @@ export function LedgerTable({ entries, loading }: { entries: readonly LedgerReco
     },
     { title: '单据', dataIndex: 'documents', width: 160, render: (v: string | null) => <Documents value={v} /> },
     { title: '备注', dataIndex: 'remark', ellipsis: true },
-    { title: '登记人', dataIndex: 'createBy', width: 100 },
+    { title: '登记人', dataIndex: 'createBy', width: 100, render: (v: string | null, r) => r.createBy_dictText || v },
   ];
   return (
     <Table<LedgerRecord>

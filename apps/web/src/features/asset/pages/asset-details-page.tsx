@@ -99,14 +99,14 @@ function DataVersions({ id }: { id: string }) {
   );
 }
 
-function Attachments({ value }: { value: string | null }) {
+function Attachments({ value, names }: { value: string | null; names?: Record<string, string> }) {
   const files = pathsOf(value);
   if (!files.length) return <Typography.Text type="secondary">{ASSET_DETAILS_TEXT.noAttachments}</Typography.Text>;
   return (
     <Space direction="vertical">
       {files.map((p) => (
         <a key={p} href={getFileAccessHttpUrl(p)} target="_blank" rel="noreferrer" download>
-          {p.split('/').pop()}
+          {names?.[p] ?? p.split('/').pop()}
         </a>
       ))}
     </Space>
@@ -240,7 +240,7 @@ function AssetDetails({ id }: { id: string }) {
             <PointMap asset={a} />
           </Card>
           <Card size="small" title={ASSET_DETAILS_TEXT.attachments} style={{ marginTop: 16 }}>
-            <Attachments value={a.attachments} />
+            <Attachments value={a.attachments} names={a.attachmentNames} />
           </Card>
         </Col>
       </Row>
