@@ -6,6 +6,7 @@ import {
   ASSET_USE_NATURE_ITEMS,
   type AssetDetail,
   type AssetPoint,
+  type DistrictBox,
 } from '@district/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -19,7 +20,7 @@ import { dataChanged, decorateRows, findScoped, scoped } from '../../lib/resourc
 import type { AnyQuery, ResourceContext, Row } from '../../lib/resource/resource.types.js';
 import { formatDateTime } from '../../lib/time.js';
 import { DictService } from '../dict/dict.service.js';
-import * as platform from '../platform/platform.service.js';
+import { districtBox as platformDistrictBox, insideDistrict } from '../platform/platform.service.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- queries over the resource's scoped builder */
 
@@ -102,39 +103,17 @@ export async function departOf(ctx: ResourceContext, id: string) {
   return depart;
 }
 
-export interface DistrictBox {
-  minLng: number;
-  minLat: number;
-  maxLng: number;
-  maxLat: number;
-}
-
-/** Reads whatever shape the platform's district box comes in: an object or [minLng, minLat, maxLng, maxLat]. */
-function toBox(value: unknown): DistrictBox | null {
-  if (!value) return null;
-  const raw = Array.isArray(value)
-    ? value
-    : typeof value === 'string'
-      ? value.split(',')
-      : typeof value === 'object'
-        ? ['minLng', 'minLat', 'maxLng', 'maxLat'].map((k) => (value as Record<string, unknown>)[k])
-        : [];
-  const n = raw.map((v) => (v === '' || v === null || v === undefined ? NaN : Number(v)));
+/** A bbox parameter `minLng,minLat,maxLng,maxLat`, or null when it is not four numbers. */
+function toBox(value: string): DistrictBox | null {
+  const n = value.split(',').map((v) => (v.trim() === '' ? NaN : Number(v)));
   if (n.length !== 4 || n.some((v) => !Number.isFinite(v))) return null;
   return { minLng: n[0]!, minLat: n[1]!, maxLng: n[2]!, maxLat: n[3]! };
 }
 
-/**
- * The district's bounding box from the platform settings, when one is configured. The platform module
- * (engineer G3) exports `districtBox(db)`; until it does, no box means no warning.
- */
+/** The district's bounding box from the platform's map settings (read once per request), or null. */
 export function districtBox(ctx: ResourceContext): Promise<DistrictBox | null> {
   const l = lookupsOf(ctx);
-  const read = (platform as unknown as Record<string, unknown>).districtBox;
-  l.box ??=
-    typeof read === 'function'
-      ? Promise.resolve((read as (db: Kysely<Database>) => unknown)(ctx.db)).then(toBox)
-      : Promise.resolve(null);
+  l.box ??= platformDistrictBox(ctx.db);
   return l.box;
 }
 
@@ -142,11 +121,7 @@ export function districtBox(ctx: ResourceContext): Promise<DistrictBox | null> {
 export async function outsideDistrictWarning(row: Row, ctx: ResourceContext): Promise<string | null> {
   if (row.longitude === null || row.longitude === undefined || row.latitude === null || row.latitude === undefined)
     return null;
-  const box = await districtBox(ctx);
-  if (!box) return null;
-  const lng = Number(row.longitude);
-  const lat = Number(row.latitude);
-  const inside = lng >= box.minLng && lng <= box.maxLng && lat >= box.minLat && lat <= box.maxLat;
+  const inside = insideDistrict(await districtBox(ctx), Number(row.longitude), Number(row.latitude));
   return inside ? null : ASSET_MESSAGES.outsideDistrict;
 }
 
