@@ -49,7 +49,14 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const redis = config.redisUrl ? new Redis(config.redisUrl, REDIS_OPTIONS) : null;
   try {
     await migrateToLatest(db.db);
-    await seedWithRetry(() => runSeeds(db.db, { demo: config.seedDemo, hashPassword }));
+    await seedWithRetry(() =>
+      runSeeds(db.db, {
+        demo: config.seedDemo,
+        demoAssets: config.seedDemoAssets,
+        uploadDir: config.uploadDir,
+        hashPassword,
+      }),
+    );
     if (redis) await redis.connect();
   } catch (error) {
     await db.destroy();

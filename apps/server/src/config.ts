@@ -28,6 +28,8 @@ export interface AppConfig {
   /** Uniqueness checks (duplicate check, checkOnlyUser) one user may make per minute before 429. */
   uniqueCheckPerMinute: number;
   seedDemo: boolean;
+  /** With seedDemo: 10,000 demo assets with ledgers and sample pictures, once into an empty asset table. */
+  seedDemoAssets: boolean;
   /** Password of users imported from a spreadsheet without one (8+ characters, letters and digits). */
   userInitialPassword: string;
   /**
@@ -110,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginIpMaxFailures: int('LOGIN_IP_MAX_FAILURES', env.LOGIN_IP_MAX_FAILURES, 30),
     uniqueCheckPerMinute: int('UNIQUE_CHECK_PER_MINUTE', env.UNIQUE_CHECK_PER_MINUTE, 60),
     seedDemo: bool(env.SEED_DEMO, true),
+    seedDemoAssets: bool(env.SEED_DEMO_ASSETS, true),
     userInitialPassword: env.USER_INITIAL_PASSWORD || 'Asset@2026',
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',

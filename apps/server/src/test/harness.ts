@@ -118,6 +118,8 @@ export async function startApp(target: Target, overrides: Partial<AppConfig> = {
       redisPrefix: `${unique()}:`,
       captchaEnabled: false,
       webDist: null,
+      // 10,000 demo assets would slow every API test; asset tests bring their own rows.
+      seedDemoAssets: false,
       ...overrides,
     },
   );

@@ -4,13 +4,21 @@ import { seedDemo } from './demo.seed.js';
 import { seedReference } from './reference.seed.js';
 import { seedCategories } from './category.seed.js';
 import { seedRules } from './rule.seed.js';
+import { seedDemoAssets } from './asset-demo.seed.js';
 
 export async function runSeeds(
   db: Kysely<Database>,
-  opts: { demo: boolean; hashPassword: (p: string) => Promise<string> },
+  opts: {
+    demo: boolean;
+    hashPassword: (p: string) => Promise<string>;
+    /** With demo: the 10,000 demo assets (off in API tests, which bring their own). */
+    demoAssets?: boolean;
+    uploadDir?: string;
+  },
 ): Promise<void> {
   await seedReference(db);
   await seedCategories(db);
   await seedRules(db);
   if (opts.demo) await seedDemo(db, opts.hashPassword);
+  if (opts.demo && opts.demoAssets && opts.uploadDir) await seedDemoAssets(db, opts.uploadDir);
 }
