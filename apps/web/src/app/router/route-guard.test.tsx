@@ -72,6 +72,10 @@ describe('route guard', () => {
         auth: [],
         allAuth: [],
       }),
+      // Nothing is published yet.
+      'GET /asset/public/stats': ok({ total: 0, totalArea: 0, byCategory: [], byStatus: [] }),
+      'GET /asset/public/points': ok([]),
+      'GET /asset/public/list': ok({ records: [], total: 0, size: 12, current: 1, pages: 0 }),
     });
     restore = http.restore;
     renderWithApp(<AppShell />, { route: '/' });

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Button, Card, Skeleton, Tag } from 'antd';
+import { CloseOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ASSET_STATUS_ITEMS, type AssetPoint } from '@district/shared';
+import { AssetMap } from '../../../components/map/asset-map';
+import { firstImageUrl } from '../../../components/map/asset-images';
+import { errorMessage } from '../../../lib/errors';
+import { fetchPublicDetail, formatArea, publicDetailPath } from '../api/public-api';
+
+/** The small card of a clicked public point: the public fields only, and the way to its page. */
+function PointCard({ id, onClose }: { id: string; onClose: () => void }) {
+  const query = useQuery({ queryKey: ['public-asset', id], queryFn: () => fetchPublicDetail(id), retry: false });
+  const a = query.data;
+  const cover = a ? firstImageUrl(a.images) : '';
+  return (
+    <Card
+      size="small"
+      className="public-point-card"
+      title={a?.name ?? '资产'}
+      extra={<Button type="text" size="small" icon={<CloseOutlined />} aria-label="关闭" onClick={onClose} />}
+    >
+      {query.isPending && <Skeleton active paragraph={{ rows: 2 }} />}
+      {query.isError && <span>{errorMessage(query.error, '该资产不存在或未公开发布')}</span>}
+      {a && (
+        <>
+          {cover && <img className="public-point-card-cover" src={cover} alt={a.name} loading="lazy" />}
+          <div>
+            {a.categoryName}{' '}
+            <Tag color={ASSET_STATUS_ITEMS.find((s) => s.value === a.status)?.color}>{a.statusText}</Tag>
+          </div>
+          <div>{a.address}</div>
+          <div>{formatArea(a.area)}</div>
+          <Link to={publicDetailPath(a.id)}>查看详情</Link>
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** The public map of published assets (loaded lazily with Leaflet); a click shows the point's card. */
+export function PublicAssetMap({ points, loading }: { points: AssetPoint[]; loading: boolean }) {
+  const [selected, setSelected] = useState<string | null>(null);
+  return (
+    <div className="public-map">
+      <AssetMap
+        points={points}
+        loading={loading}
+        height={460}
+        onPointClick={setSelected}
+        overlay={<span>{loading ? '正在加载点位…' : `共 ${points.length.toLocaleString('zh-CN')} 个已发布资产`}</span>}
+      />
+      {selected && <PointCard id={selected} onClose={() => setSelected(null)} />}
+    </div>
+  );
+}
+
+export default PublicAssetMap;
