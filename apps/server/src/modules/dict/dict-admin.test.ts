@@ -24,16 +24,16 @@ describe.each(targets)('dictionary administration on $name', (target) => {
 
   it('adds, lists and edits dictionaries with unique codes', async () => {
     const add = await call('POST', '/sys/dict/add', {
-      dictName: '资产状态🏠𠮷',
-      dictCode: 'asset_status',
-      description: '资产',
+      dictName: '房屋状态🏠𠮷',
+      dictCode: 'house_status',
+      description: '房屋',
     });
     expect(add.statusCode).toBe(200);
-    const page = (await call('GET', '/sys/dict/list?dictCode=asset_status')).json().result;
+    const page = (await call('GET', '/sys/dict/list?dictCode=house_status')).json().result;
     expect(page.records).toHaveLength(1);
-    expect(page.records[0].dictName).toBe('资产状态🏠𠮷');
+    expect(page.records[0].dictName).toBe('房屋状态🏠𠮷');
     expect(
-      (await call('GET', `/sys/dict/list?${new URLSearchParams({ dictName: '*资产*' })}`)).json().result.total,
+      (await call('GET', `/sys/dict/list?${new URLSearchParams({ dictName: '*房屋*' })}`)).json().result.total,
     ).toBe(1);
 
     const dup = await call('POST', '/sys/dict/add', { dictName: '重复', dictCode: 'sex' });
@@ -43,13 +43,13 @@ describe.each(targets)('dictionary administration on $name', (target) => {
     const noName = await call('POST', '/sys/dict/add', { dictCode: 'x1' });
     expect([noName.statusCode, noName.json().message]).toEqual([400, '请输入字典名称']);
 
-    const edit = await call('PUT', '/sys/dict/edit', { id: add.json().result.id, dictName: '资产状态' });
+    const edit = await call('PUT', '/sys/dict/edit', { id: add.json().result.id, dictName: '房屋状态' });
     expect(edit.statusCode).toBe(200);
   });
 
   it('manages items with unique values per dictionary and refreshes the cache at once', async () => {
-    const dictId = (await call('GET', '/sys/dict/list?dictCode=asset_status')).json().result.records[0].id as string;
-    expect(await items('asset_status')).toEqual([]); // cached empty
+    const dictId = (await call('GET', '/sys/dict/list?dictCode=house_status')).json().result.records[0].id as string;
+    expect(await items('house_status')).toEqual([]); // cached empty
     const a = await call('POST', '/sys/dictItem/add', {
       dictId,
       itemText: '在用😀',
@@ -61,7 +61,7 @@ describe.each(targets)('dictionary administration on $name', (target) => {
     expect(a.statusCode).toBe(200);
     await call('POST', '/sys/dictItem/add', { dictId, itemText: '闲置', itemValue: '2', sortOrder: 1 });
     // The write retired the cached (empty) answer.
-    expect((await items('asset_status')).map((i) => [i.value, i.text])).toEqual([
+    expect((await items('house_status')).map((i) => [i.value, i.text])).toEqual([
       ['2', '闲置'],
       ['1', '在用😀'],
     ]);
@@ -84,7 +84,7 @@ describe.each(targets)('dictionary administration on $name', (target) => {
     const idle = list.records[0].id as string;
     const disable = await call('PUT', '/sys/dictItem/edit', { id: idle, status: 0 });
     expect(disable.statusCode).toBe(200);
-    expect((await items('asset_status')).map((i) => i.value)).toEqual(['1']);
+    expect((await items('house_status')).map((i) => i.value)).toEqual(['1']);
     const clash = await call('PUT', '/sys/dictItem/edit', { id: idle, itemValue: '1' });
     expect(clash.json().message).toBe('数据值“1”在该字典中已存在');
     expect((await call('DELETE', `/sys/dictItem/delete?id=${idle}`)).statusCode).toBe(200);
@@ -92,19 +92,19 @@ describe.each(targets)('dictionary administration on $name', (target) => {
   });
 
   it('moves deleted dictionaries to the recycle bin, restores and deletes them for good', async () => {
-    const id = (await call('GET', '/sys/dict/list?dictCode=asset_status')).json().result.records[0].id as string;
-    expect((await items('asset_status')).length).toBe(1);
+    const id = (await call('GET', '/sys/dict/list?dictCode=house_status')).json().result.records[0].id as string;
+    expect((await items('house_status')).length).toBe(1);
     expect((await call('DELETE', `/sys/dict/delete?id=${id}`)).statusCode).toBe(200);
-    expect((await call('GET', '/sys/dict/list?dictCode=asset_status')).json().result.total).toBe(0);
-    expect(await items('asset_status')).toEqual([]);
+    expect((await call('GET', '/sys/dict/list?dictCode=house_status')).json().result.total).toBe(0);
+    expect(await items('house_status')).toEqual([]);
     const bin = (await call('GET', '/sys/dict/deleteList')).json().result;
-    expect(bin.map((d: { dictCode: string }) => d.dictCode)).toEqual(['asset_status']);
-    const again = await call('POST', '/sys/dict/add', { dictName: '同码', dictCode: 'asset_status' });
-    expect(again.json().message).toBe('字典编码“asset_status”已存在于回收站中，请先还原或彻底删除');
+    expect(bin.map((d: { dictCode: string }) => d.dictCode)).toEqual(['house_status']);
+    const again = await call('POST', '/sys/dict/add', { dictName: '同码', dictCode: 'house_status' });
+    expect(again.json().message).toBe('字典编码“house_status”已存在于回收站中，请先还原或彻底删除');
 
     const back = await call('PUT', `/sys/dict/back/${id}`);
     expect([back.statusCode, back.json().message]).toEqual([200, '还原成功！']);
-    expect((await items('asset_status')).length).toBe(1);
+    expect((await items('house_status')).length).toBe(1);
     const notInBin = await call('DELETE', `/sys/dict/deletePhysic/${id}`);
     expect([notInBin.statusCode, notInBin.json().message]).toEqual([400, '该字典不在回收站中']);
 
