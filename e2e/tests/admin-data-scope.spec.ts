@@ -144,7 +144,7 @@ test('a role limited to own-department users sees only its menus, its department
   await expect(users.getByRole('button', { name: buttonName('新增') })).toHaveCount(0);
   await expect(users.getByRole('button', { name: buttonName('导出') })).toHaveCount(0);
 
-  // …and no other administration: the call is refused, the page is not there.
+  // …and no other administration: the call is refused, the page is refused.
   const headers = { 'X-Access-Token': await token(page) };
   const roleList = await page.request.get('/api/sys/role/list', { headers });
   expect(roleList.status()).toBe(403);
@@ -153,7 +153,8 @@ test('a role limited to own-department users sees only its menus, its department
   const outside = await page.request.get(`/api/sys/user/queryById?id=${staffId}`, { headers });
   expect(outside.status()).toBe(404);
   expect((await outside.json()).message).toBe('未找到对应数据');
+  // A page that exists but was not granted answers 403, not 404.
   await page.goto('/system/role');
-  await expect(page.getByText('抱歉，你访问的页面不存在')).toBeVisible();
+  await expect(page.getByText('抱歉，你无权访问该页面')).toBeVisible();
   await expect(page.getByText(roleName)).toHaveCount(0);
 });
