@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +51,23 @@ describe('serving the web app', () => {
       expect(asset.headers['cache-control']).toContain('immutable');
       expect((await t.app.inject({ method: 'GET', url: '/assets/../../etc/passwd' })).body).not.toContain('root:');
       expect((await t.app.inject({ method: 'GET', url: '/missing.png' })).statusCode).toBe(404);
+      // Precompressed files of the build go out as they are, to clients that accept them.
+      fs.writeFileSync(path.join(dist, 'assets', 'big-1.js'), 'x'.repeat(5000));
+      fs.writeFileSync(path.join(dist, 'assets', 'big-1.js.br'), zlib.brotliCompressSync('x'.repeat(5000)));
+      const br = await t.app.inject({ method: 'GET', url: '/assets/big-1.js', headers: { 'accept-encoding': 'br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe('x'.repeat(5000));
+      const plain = await t.app.inject({ method: 'GET', url: '/assets/big-1.js' });
+      expect([plain.headers['content-encoding'], plain.body.length]).toEqual([undefined, 5000]);
+      // API answers above the threshold are compressed too.
+      const menu = await t.request({
+        method: 'GET',
+        url: '/sys/permission/getUserPermissionByToken',
+        token: await t.login(),
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(menu.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(zlib.gunzipSync(menu.rawPayload).toString()).result.menu.length).toBeGreaterThan(0);
       const api = await t.app.inject({ method: 'GET', url: '/api/nothing/here' });
       expect(api.statusCode).toBe(404);
       expect(api.json()).toMatchObject({ success: false, message: '很抱歉，资源未找到!' });

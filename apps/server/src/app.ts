@@ -1,3 +1,5 @@
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
@@ -111,6 +113,14 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
 
   await app.register(errors);
+  // API answers (10,000 map points are ~1 MB of JSON) go compressed to clients that accept it; a quick
+  // Brotli level keeps the CPU cost low. Static files arrive precompressed and are left alone.
+  await app.register(compress, {
+    global: true,
+    threshold: 2048,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -14,7 +14,8 @@ export default fp(async (app: FastifyInstance, opts: { root: string | null; apiB
   const index = opts.root ? path.join(opts.root, 'index.html') : null;
   const hasWeb = index !== null && fs.existsSync(index);
   if (hasWeb && opts.root) {
-    await app.register(fastifyStatic, { root: opts.root, serve: false });
+    // The build writes .br/.gz beside each text asset (apps/web/scripts/precompress.mjs): sent as they are.
+    await app.register(fastifyStatic, { root: opts.root, serve: false, preCompressed: true });
     app.get('/assets/*', { config: { auth: 'public' } }, (request, reply) => {
       const file = (request.params as { '*': string })['*'];
       // Hashed file names never change, so they may be cached for good.
