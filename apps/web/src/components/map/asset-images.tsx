@@ -1,22 +1,10 @@
 import { useState } from 'react';
 import { Carousel, Empty, Image } from 'antd';
 import { getFileAccessHttpUrl } from '../../lib/request';
+import { imagePaths } from './image-paths';
 import './asset-images.css';
 
 export const ASSET_IMAGES_TEXT = { empty: '暂无图片', alt: (name: string, n: number) => `${name} 图片${n}` } as const;
-
-/** Stored image paths from a comma-separated string or a list (the detail answers give lists). */
-export function imagePaths(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
-  if (typeof value !== 'string') return [];
-  return value
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean);
-}
-
-/** The first image's address, for a card's cover, or '' when there is none. */
-export const firstImageUrl = (value: unknown): string => getFileAccessHttpUrl(imagePaths(value)[0]);
 
 export interface AssetImagesProps {
   images: unknown;

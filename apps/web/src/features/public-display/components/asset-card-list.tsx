@@ -1,41 +1,42 @@
 import { useState } from 'react';
-import { Card, Empty, Input, Pagination, Select, Space, Spin, Tag } from 'antd';
+import { Button, Empty, Input, Radio, Spin, Tag } from 'antd';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ASSET_STATUS_ITEMS, type AssetStats, type PublicAsset } from '@district/shared';
-import { firstImageUrl } from '../../../components/map/asset-images';
+import { firstImageUrl } from '../../../components/map/image-paths';
 import { fetchPublicList, formatArea, publicDetailPath, type PublicListQuery } from '../api/public-api';
+import { Panel } from './panel';
 
 const PAGE_SIZE = 12;
+const ALL = '';
+// Disposed assets are never on the public display.
+const STATUSES = ASSET_STATUS_ITEMS.filter((s) => s.value !== 'disposed');
 
 function AssetCard({ asset }: { asset: PublicAsset }) {
   const cover = firstImageUrl(asset.images);
   const status = ASSET_STATUS_ITEMS.find((s) => s.value === asset.status);
   return (
     <Link to={publicDetailPath(asset.id)} className="public-asset-card-link" aria-label={asset.name}>
-      <Card
-        hoverable
-        size="small"
-        cover={
-          cover ? (
-            <img className="public-asset-card-cover" src={cover} alt={asset.name} loading="lazy" />
-          ) : (
-            <div className="public-asset-card-cover public-asset-card-nocover">暂无图片</div>
-          )
-        }
-      >
-        <div className="public-asset-card-title" title={asset.name}>
-          {asset.name}
+      <article className="public-asset-card">
+        {cover ? (
+          <img className="public-asset-card-cover" src={cover} alt={asset.name} loading="lazy" />
+        ) : (
+          <div className="public-asset-card-cover public-asset-card-nocover">暂无图片</div>
+        )}
+        <div className="public-asset-card-body">
+          <div className="public-asset-card-title" title={asset.name}>
+            {asset.name}
+          </div>
+          <div className="public-asset-card-meta">
+            <span>{asset.categoryName}</span>
+            <Tag color={status?.color}>{asset.statusText ?? status?.text}</Tag>
+          </div>
+          <div className="public-asset-card-line" title={asset.address ?? ''}>
+            {asset.address || '—'}
+          </div>
+          <div className="public-asset-card-line">{formatArea(asset.area) || '—'}</div>
         </div>
-        <div className="public-asset-card-meta">
-          <span>{asset.categoryName}</span>
-          <Tag color={status?.color}>{asset.statusText ?? status?.text}</Tag>
-        </div>
-        <div className="public-asset-card-line" title={asset.address ?? ''}>
-          {asset.address || '—'}
-        </div>
-        <div className="public-asset-card-line">{formatArea(asset.area) || '—'}</div>
-      </Card>
+      </article>
     </Link>
   );
 }
@@ -49,10 +50,11 @@ export function AssetCardList({ categories }: { categories: AssetStats['byCatego
     placeholderData: keepPreviousData,
   });
   const page = query.data;
+  const pages = page ? Math.max(1, Math.ceil(page.total / q.pageSize)) : 1;
   const set = (patch: Partial<PublicListQuery>) => setQ((old) => ({ ...old, ...patch, pageNo: patch.pageNo ?? 1 }));
   return (
-    <Card title="资产列表" className="public-section">
-      <Space wrap style={{ marginBottom: 16 }}>
+    <Panel title="资产列表">
+      <div className="public-filters">
         <Input.Search
           allowClear
           placeholder="资产名称、编号或地址"
@@ -61,28 +63,30 @@ export function AssetCardList({ categories }: { categories: AssetStats['byCatego
           onSearch={(v) => set({ keyword: v.trim() || undefined })}
           style={{ width: 260 }}
         />
-        <Select
-          allowClear
-          placeholder="全部分类"
-          aria-label="资产分类"
-          style={{ width: 160 }}
-          options={categories.map((c) => ({ value: c.categoryId, label: c.name }))}
-          value={q.categoryId}
-          onChange={(v?: string) => set({ categoryId: v })}
-        />
-        <Select
-          allowClear
-          placeholder="全部状态"
-          aria-label="资产状态"
-          style={{ width: 140 }}
-          options={ASSET_STATUS_ITEMS.filter((s) => s.value !== 'disposed').map((s) => ({
-            value: s.value,
-            label: s.text,
-          }))}
-          value={q.status}
-          onChange={(v?: string) => set({ status: v })}
-        />
-      </Space>
+        <div role="group" aria-label="资产分类">
+          <span className="public-filter-label">分类</span>
+          <Radio.Group
+            size="small"
+            optionType="button"
+            value={q.categoryId ?? ALL}
+            onChange={(e) => set({ categoryId: (e.target.value as string) || undefined })}
+            options={[
+              { value: ALL, label: '全部' },
+              ...categories.map((c) => ({ value: c.categoryId, label: c.name })),
+            ]}
+          />
+        </div>
+        <div role="group" aria-label="资产状态">
+          <span className="public-filter-label">状态</span>
+          <Radio.Group
+            size="small"
+            optionType="button"
+            value={q.status ?? ALL}
+            onChange={(e) => set({ status: (e.target.value as string) || undefined })}
+            options={[{ value: ALL, label: '全部' }, ...STATUSES.map((s) => ({ value: s.value, label: s.text }))]}
+          />
+        </div>
+      </div>
       <Spin spinning={query.isFetching}>
         {page && page.records.length > 0 ? (
           <div className="public-asset-grid">
@@ -99,16 +103,20 @@ export function AssetCardList({ categories }: { categories: AssetStats['byCatego
         )}
       </Spin>
       {page && page.total > 0 && (
-        <Pagination
-          style={{ marginTop: 16, justifyContent: 'flex-end' }}
-          current={q.pageNo}
-          pageSize={q.pageSize}
-          total={page.total}
-          showSizeChanger={false}
-          showTotal={(total) => `共 ${total} 项`}
-          onChange={(pageNo) => set({ pageNo })}
-        />
+        // A plain pager: antd's Pagination brings its page-size select along, too heavy for this page.
+        <nav className="public-pager" aria-label="分页">
+          <span>共 {page.total} 项</span>
+          <Button size="small" disabled={q.pageNo <= 1} onClick={() => set({ pageNo: q.pageNo - 1 })}>
+            上一页
+          </Button>
+          <span>
+            第 {q.pageNo} / {pages} 页
+          </span>
+          <Button size="small" disabled={q.pageNo >= pages} onClick={() => set({ pageNo: q.pageNo + 1 })}>
+            下一页
+          </Button>
+        </nav>
       )}
-    </Card>
+    </Panel>
   );
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Skeleton, Tag } from 'antd';
+import { Button, Skeleton, Tag } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ASSET_STATUS_ITEMS, type AssetPoint } from '@district/shared';
 import { AssetMap } from '../../../components/map/asset-map';
-import { firstImageUrl } from '../../../components/map/asset-images';
+import { firstImageUrl } from '../../../components/map/image-paths';
 import { errorMessage } from '../../../lib/errors';
 import { fetchPublicDetail, formatArea, publicDetailPath } from '../api/public-api';
 
@@ -15,12 +15,11 @@ function PointCard({ id, onClose }: { id: string; onClose: () => void }) {
   const a = query.data;
   const cover = a ? firstImageUrl(a.images) : '';
   return (
-    <Card
-      size="small"
-      className="public-point-card"
-      title={a?.name ?? '资产'}
-      extra={<Button type="text" size="small" icon={<CloseOutlined />} aria-label="关闭" onClick={onClose} />}
-    >
+    <section className="public-point-card" aria-label="资产卡片">
+      <header className="public-point-card-head">
+        <strong>{a?.name ?? '资产'}</strong>
+        <Button type="text" size="small" icon={<CloseOutlined />} aria-label="关闭" onClick={onClose} />
+      </header>
       {query.isPending && <Skeleton active paragraph={{ rows: 2 }} />}
       {query.isError && <span>{errorMessage(query.error, '该资产不存在或未公开发布')}</span>}
       {a && (
@@ -35,7 +34,7 @@ function PointCard({ id, onClose }: { id: string; onClose: () => void }) {
           <Link to={publicDetailPath(a.id)}>查看详情</Link>
         </>
       )}
-    </Card>
+    </section>
   );
 }
 

@@ -4,6 +4,7 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import { API, ASSET_API, type AssetStats, type PublicAsset } from '@district/shared';
 import { prepareLeafletForJsdom } from '../../../components/map/leaflet-jsdom';
 import { mockHttp, ok } from '../../../test/mock-http';
+import { queryClient } from '../../../lib/query-client';
 import { renderWithApp } from '../../../test/render';
 import { AssetAllocationAllPage } from './asset-allocation-all-page';
 
@@ -14,7 +15,11 @@ vi.mock('../components/stat-charts', () => ({
 
 beforeAll(() => prepareLeafletForJsdom());
 let restore = () => undefined as void;
-afterEach(() => restore());
+afterEach(() => {
+  restore();
+  // The public shell provides the app's shared query client: no answer may leak into the next test.
+  queryClient.clear();
+});
 
 const STATS: AssetStats = {
   total: 25,
@@ -105,7 +110,8 @@ describe('AssetAllocationAllPage', () => {
     const http = serve();
     renderWithApp(<AssetAllocationAllPage />, { route: '/assetAllocationAll' });
     await screen.findByRole('link', { name: '公开资产1' });
-    fireEvent.click(screen.getByTitle('2'));
+    expect(screen.getByText('第 1 / 3 页')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('下一页').closest('button')!);
     expect(await screen.findByRole('link', { name: '公开资产13' })).toBeInTheDocument();
 
     const search = screen.getByRole('searchbox', { name: '关键字' });
@@ -115,6 +121,15 @@ describe('AssetAllocationAllPage', () => {
     expect(await screen.findByRole('link', { name: '公开资产21' })).toBeInTheDocument();
     const last = http.calls.filter((c) => c.url === ASSET_API.publicList).at(-1)!;
     expect(last.params).toMatchObject({ keyword: '公开资产2', pageNo: 1 });
+
+    fireEvent.click(within(screen.getByRole('group', { name: '资产状态' })).getByText('出租'));
+    await waitFor(() =>
+      expect(http.calls.filter((c) => c.url === ASSET_API.publicList).at(-1)?.params).toMatchObject({
+        keyword: '公开资产2',
+        status: 'leased',
+        pageNo: 1,
+      }),
+    );
 
     const allowed = new Set<string>([
       API.platformInfo,

@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { Card, Col, Row, Skeleton, Statistic } from 'antd';
+import { Col, Row, Skeleton, Statistic } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { ASSET_STATUS_ITEMS } from '@district/shared';
 import { AssetCardList } from '../components/asset-card-list';
+import { Panel, useNearView } from '../components/panel';
 import { PublicShell } from '../components/public-shell';
 import { fetchPublicPoints, fetchPublicStats } from '../api/public-api';
 import '../components/public-display.css';
@@ -15,25 +16,35 @@ const statusColor = (s: string) => ASSET_STATUS_ITEMS.find((i) => i.value === s)
 
 /** 资产一览: the guest's landing page with the published assets' figures, map and searchable cards. */
 export function AssetAllocationAllPage() {
+  return (
+    <PublicShell>
+      <AssetAllocationAll />
+    </PublicShell>
+  );
+}
+
+function AssetAllocationAll() {
   const stats = useQuery({ queryKey: ['public-stats'], queryFn: fetchPublicStats });
   const points = useQuery({ queryKey: ['public-points'], queryFn: fetchPublicPoints });
   const s = stats.data;
+  // echarts is the heaviest part of the page: fetched only when the charts come near the view.
+  const [chartsRef, chartsNear] = useNearView<HTMLDivElement>();
   return (
-    <PublicShell>
+    <>
       <Row gutter={[16, 16]} className="public-figures">
         <Col xs={12} md={8} lg={4}>
-          <Card size="small" loading={stats.isPending}>
-            <Statistic title="已发布资产" value={s?.total ?? 0} suffix="个" />
-          </Card>
+          <div className="public-figure">
+            <Statistic title="已发布资产" value={s?.total ?? 0} suffix="个" loading={stats.isPending} />
+          </div>
         </Col>
         <Col xs={12} md={8} lg={4}>
-          <Card size="small" loading={stats.isPending}>
-            <Statistic title="总面积" value={s?.totalArea ?? 0} precision={2} suffix="m²" />
-          </Card>
+          <div className="public-figure">
+            <Statistic title="总面积" value={s?.totalArea ?? 0} precision={2} suffix="m²" loading={stats.isPending} />
+          </div>
         </Col>
         {(s?.byStatus ?? []).map((item) => (
           <Col xs={12} md={8} lg={4} key={item.status}>
-            <Card size="small">
+            <div className="public-figure">
               <Statistic
                 title={item.text}
                 value={item.count}
@@ -41,20 +52,20 @@ export function AssetAllocationAllPage() {
                 styles={{ content: { color: statusColor(item.status) } }}
               />
               <div className="public-figure-sub">面积 {item.area.toLocaleString('zh-CN')} m²</div>
-            </Card>
+            </div>
           </Col>
         ))}
       </Row>
 
-      <Card title="资产分布" className="public-section">
+      <Panel title="资产分布">
         <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 460 }} />}>
           <PublicAssetMap points={points.data ?? []} loading={points.isPending} />
         </Suspense>
-      </Card>
+      </Panel>
 
-      <Row gutter={[16, 16]} className="public-section">
+      <Row gutter={[16, 0]}>
         <Col xs={24} lg={10}>
-          <Card title="按分类统计" size="small" loading={stats.isPending}>
+          <Panel title="按分类统计">
             <ul className="public-category-list" aria-label="按分类统计">
               {(s?.byCategory ?? []).map((c) => (
                 <li key={c.categoryId}>
@@ -64,24 +75,28 @@ export function AssetAllocationAllPage() {
                 </li>
               ))}
             </ul>
-          </Card>
+          </Panel>
         </Col>
         <Col xs={24} lg={14}>
-          <Card title="统计图表" size="small">
+          <Panel title="统计图表">
             {s && s.total > 0 ? (
-              <Suspense fallback={<Skeleton active />}>
-                <StatCharts stats={s} />
-              </Suspense>
+              <div ref={chartsRef} className="public-charts-placeholder">
+                {chartsNear && (
+                  <Suspense fallback={<Skeleton active />}>
+                    <StatCharts stats={s} />
+                  </Suspense>
+                )}
+              </div>
             ) : (
               <div className="public-figure-sub">
                 {stats.isPending ? '正在加载…' : stats.isError ? '统计数据读取失败' : '暂无统计数据'}
               </div>
             )}
-          </Card>
+          </Panel>
         </Col>
       </Row>
 
       <AssetCardList categories={s?.byCategory ?? []} />
-    </PublicShell>
+    </>
   );
 }

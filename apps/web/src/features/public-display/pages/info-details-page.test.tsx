@@ -3,12 +3,17 @@ import { screen } from '@testing-library/react';
 import { API, ASSET_API, ASSET_MESSAGES, type PublicAsset } from '@district/shared';
 import { prepareLeafletForJsdom } from '../../../components/map/leaflet-jsdom';
 import { fail, mockHttp, ok } from '../../../test/mock-http';
+import { queryClient } from '../../../lib/query-client';
 import { renderWithApp } from '../../../test/render';
 import { InfoDetailsPage } from './info-details-page';
 
 beforeAll(() => prepareLeafletForJsdom());
 let restore = () => undefined as void;
-afterEach(() => restore());
+afterEach(() => {
+  restore();
+  // The public shell provides the app's shared query client: no answer may leak into the next test.
+  queryClient.clear();
+});
 
 const ASSET: PublicAsset = {
   id: 'a1',

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo } from 'react';
-import { Button, Card, Col, Descriptions, Result, Row, Skeleton, Tag } from 'antd';
+import { Button, Col, Descriptions, Result, Row, Skeleton, Tag } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import DOMPurify from 'dompurify';
 import { ASSET_MESSAGES, ASSET_STATUS_ITEMS, PUBLIC_DISPLAY_PATH, type AssetPoint } from '@district/shared';
 import { AssetImages } from '../../../components/map/asset-images';
 import { errorMessage } from '../../../lib/errors';
+import { Panel } from '../components/panel';
 import { PublicShell } from '../components/public-shell';
 import { fetchPublicDetail, formatArea, isNotFound } from '../api/public-api';
 import '../components/public-display.css';
@@ -30,6 +31,14 @@ function NotFound() {
 
 /** One published asset's public page (`?id=`): its public fields, images and point. */
 export function InfoDetailsPage() {
+  return (
+    <PublicShell>
+      <InfoDetails />
+    </PublicShell>
+  );
+}
+
+function InfoDetails() {
   const [params] = useSearchParams();
   const id = params.get('id')?.trim() ?? '';
   const query = useQuery({
@@ -82,33 +91,31 @@ export function InfoDetailsPage() {
           </Col>
         </Row>
         {description && (
-          <Card size="small" title="资产描述" className="public-section">
+          <Panel title="资产描述">
             <div className="public-description" dangerouslySetInnerHTML={{ __html: description }} />
-          </Card>
+          </Panel>
         )}
         {points.length > 0 && (
-          <Card size="small" title="位置" className="public-section">
+          <Panel title="位置">
             <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 280 }} />}>
               <AssetMap points={points} height={280} legend={false} />
             </Suspense>
-          </Card>
+          </Panel>
         )}
       </>
     );
   }
 
   return (
-    <PublicShell>
-      <Card
-        title={a?.name ?? '资产详情'}
-        extra={
-          <Link to={PUBLIC_DISPLAY_PATH}>
-            <ArrowLeftOutlined /> 返回
-          </Link>
-        }
-      >
-        {body}
-      </Card>
-    </PublicShell>
+    <Panel
+      title={a?.name ?? '资产详情'}
+      extra={
+        <Link to={PUBLIC_DISPLAY_PATH}>
+          <ArrowLeftOutlined /> 返回
+        </Link>
+      }
+    >
+      {body}
+    </Panel>
   );
 }
