@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 /**
  * A titled section of the public pages. Not antd's Card: that one brings its tabs along, and the guest's
@@ -26,12 +26,14 @@ export function Panel({
   );
 }
 
-/** True once the element has scrolled near the view (at once where IntersectionObserver is missing). */
-export function useNearView<T extends Element>(): [RefObject<T | null>, boolean] {
-  const ref = useRef<T>(null);
+/**
+ * True once the element has scrolled near the view (at once where IntersectionObserver is missing). A
+ * callback ref, because the element may appear only after data arrives.
+ */
+export function useNearView<T extends Element>(): [(el: T | null) => void, boolean] {
+  const [el, setEl] = useState<T | null>(null);
   const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
   useEffect(() => {
-    const el = ref.current;
     if (near || !el) return;
     const observer = new IntersectionObserver(
       (entries) => {
@@ -41,6 +43,6 @@ export function useNearView<T extends Element>(): [RefObject<T | null>, boolean]
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [near]);
-  return [ref, near];
+  }, [el, near]);
+  return [setEl, near];
 }
