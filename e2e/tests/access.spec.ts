@@ -4,7 +4,7 @@ import { STAFF, menuItem, signIn, token } from './helpers';
 test('a visit to / without a token is signed in as guest and sees only public pages', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/assetAllocationAll$/);
-  await expect(page.getByText('暂无已发布的资产')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '资产分布' })).toBeVisible();
   const guestToken = await token(page);
   expect(guestToken.length).toBeGreaterThan(20);
 
