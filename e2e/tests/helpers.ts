@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { username: 'admin', password: 'Admin@2026', realname: '系统管理员' };
 export const STAFF = { username: 'staff', password: 'Staff@2026', realname: '张三' };
@@ -115,4 +115,40 @@ export async function openPage(page: Page, ...path: string[]) {
   await openMenu(page, ...path);
   await expect(tab(page, path[path.length - 1]!)).toHaveClass(/ant-tabs-tab-active/);
   return activePage(page);
+}
+
+/** Picks one department in the 选择部门 dialog that a department picker input opens. */
+export async function pickDepartment(page: Page, input: Locator, name: string) {
+  await input.click();
+  const picker = page.getByRole('dialog', { name: '选择部门' });
+  await treeNode(picker, name).locator('.ant-tree-checkbox').click();
+  await picker.getByRole('button', { name: buttonName('确定') }).click();
+  await expect(picker).toBeHidden();
+  await expect(input).toHaveValue(name);
+}
+
+/** Opens an antd tree select and picks the node with this title (top-level nodes are loaded first). */
+export async function pickTreeOption(page: Page, select: Locator, title: string) {
+  await select.click();
+  await openDropdown(page).getByTitle(title, { exact: true }).click();
+}
+
+/** The form item (label and control) whose label is exactly this text. */
+export function formItem(scope: Page | Locator, label: string) {
+  const page = 'page' in scope ? scope.page() : scope;
+  return scope
+    .locator('.ant-form-item')
+    .filter({ has: page.locator('.ant-form-item-label label').getByText(label, { exact: true }) });
+}
+
+/** A fresh browser context without any sign-in (a guest's own browser), with the journeys' options. */
+export async function freshBrowser(browser: Browser) {
+  const use = test.info().project.use;
+  const context = await browser.newContext({
+    baseURL: use.baseURL,
+    locale: use.locale,
+    viewport: use.viewport,
+    reducedMotion: 'reduce',
+  });
+  return { context, page: await context.newPage() };
 }
