@@ -7,6 +7,7 @@
  *   export of all users (time, peak RSS; goal constant memory under 300 MB), import of 100k rows (goal ≤ 15 s);
  * - the editable table with 100,000 rows × 20 columns in Chromium (first paint, scroll frame times, selecting
  *   1,000 rows, the gzip size it adds).
+ * - assets (issue 9): the asset list at 100k assets, the map view with 10k points and the guest's public display.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +21,8 @@ import { buildApp } from '@district/server/dist/app.js';
 import { loadConfig } from '@district/server/dist/config.js';
 import { exportAll, importUsers, importWorkbook, peakRss, seedUsers } from './admin.bench.js';
 import { benchEditableTable } from './editable-table.bench.js';
+import { benchAssetList } from './asset-list.bench.js';
+import { benchAssetBrowser } from './asset-map.bench.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 32;
@@ -135,6 +138,8 @@ async function main() {
   }
 
   await benchEditableTable(appUrl);
+  await benchAssetList(DURATION);
+  await benchAssetBrowser();
 
   await app.close();
   await bare.close();
