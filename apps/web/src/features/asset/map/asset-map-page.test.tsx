@@ -70,6 +70,33 @@ describe('AssetMapPage', () => {
     expect(pointCalls().at(-1)).not.toHaveProperty('bbox');
   });
 
+  it('fits the view again to the points a new filter brings', async () => {
+    const far: AssetPoint[] = [['b1', 104.16, 30.66, 'idle', 'c1']];
+    const http = mockHttp({
+      [`GET ${ASSET_API.mapPoints}`]: (c: InternalAxiosRequestConfig) =>
+        ok((c.params as { status?: string }).status ? far : ONE),
+      [`GET ${API.platformInfo}`]: ok({ systemName: '平台' }),
+      'GET /sys/category/loadTreeRoot': ok([]),
+      [`GET ${ASSET_API.detail}`]: (c: InternalAxiosRequestConfig) =>
+        ok({ ...ASSET, id: (c.params as { id: string }).id }),
+    });
+    restore = http.restore;
+    renderWithApp(<AssetMapPage />);
+    await screen.findByText('共 1 个点位');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '资产状态' }));
+    fireEvent.click(await screen.findByTitle('闲置'));
+    await waitFor(() =>
+      expect(http.calls.filter((c) => c.url === ASSET_API.mapPoints).at(-1)?.params).toMatchObject({ status: 'idle' }),
+    );
+    // The new point is now in the middle of the map: a click there opens it, not the old one.
+    const canvas = document.querySelector('.leaflet-overlay-pane canvas')!;
+    await waitFor(async () => {
+      fireEvent.click(canvas, { clientX: 400, clientY: 300 });
+      expect(await screen.findByRole('dialog', {}, { timeout: 500 })).toBeInTheDocument();
+    });
+    expect(http.calls.filter((c) => c.url === ASSET_API.detail).at(-1)?.params).toMatchObject({ id: 'b1' });
+  });
+
   it('框选: a dragged rectangle filters by its box, 清除框选 drops it', async () => {
     const { pointCalls } = serve();
     renderWithApp(<AssetMapPage />);

@@ -85,7 +85,8 @@ export function AssetMapPage() {
       </Form>
       <AssetMap
         points={points}
-        loading={query.isPending}
+        // While new filters load, the previous points stay shown; the view is fitted once the new ones arrive.
+        loading={query.isFetching}
         fitKey={fitKey}
         height="calc(100vh - 280px)"
         selecting={selecting}
