@@ -77,7 +77,8 @@ test('a transfer moves an asset to another department with a new timeline entry;
   // The server refuses an event that does not fit the asset (退租 of an idle asset) and writes nothing.
   const refused = await page.request.post('/api/asset/ledger/add', {
     headers: { 'X-Access-Token': await token(page) },
-    data: { assetId, type: 'lease_end', eventDate: new Date().toISOString().slice(0, 10), documents: [] },
+    // Today as the product's clock sees it (the same machine): never a future date.
+    data: { assetId, type: 'lease_end', eventDate: localToday(), documents: [] },
   });
   expect(refused.status()).toBe(400);
   expect((await refused.json()).message).toBe('该资产不在出租中，不能退租');
@@ -99,4 +100,10 @@ function descriptionValue(scope: ReturnType<typeof activePage>, label: string) {
     .locator('.ant-descriptions-item')
     .filter({ has: scope.page().locator('.ant-descriptions-item-label').getByText(label, { exact: true }) })
     .locator('.ant-descriptions-item-content');
+}
+
+/** Today's date in this machine's time zone, as YYYY-MM-DD. */
+function localToday() {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
