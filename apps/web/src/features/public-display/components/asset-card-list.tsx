@@ -87,7 +87,8 @@ export function AssetCardList({ categories }: { categories: AssetStats['byCatego
           />
         </div>
       </div>
-      <Spin spinning={query.isFetching}>
+      {/* Holds the room of a page of cards while the first one loads, so what follows does not start high. */}
+      <Spin spinning={query.isFetching} className={query.isPending ? 'public-asset-list-loading' : undefined}>
         {page && page.records.length > 0 ? (
           <div className="public-asset-grid">
             {page.records.map((a) => (
