@@ -50,7 +50,7 @@ function AssetAllocationAll() {
         </Col>
         <Col xs={12} md={8} lg={4}>
           <div className="public-figure">
-            <Statistic title="总面积" value={s?.totalArea ?? 0} precision={2} suffix="m²" loading={stats.isPending} />
+            <Statistic title="总面积" value={s?.totalArea ?? 0} suffix="m²" loading={stats.isPending} />
           </div>
         </Col>
         {(s?.byStatus ?? []).map((item) => (
