@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Form, Select, Space, Tooltip } from 'antd';
 import { BorderOutlined, ClearOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { AssetMap } from '../../../components/map/asset-map';
 import { CategorySelect } from '../../../components/category-select/category-select';
 import { DepartSelect } from '../../../components/pickers/depart-select';
@@ -12,15 +12,22 @@ import { PointDetailsDrawer } from './point-details-drawer';
 const EMPTY: never[] = [];
 
 /** 地图视图: every asset with coordinates as a point, filtered by category, status, department and a drawn box. */
+const NO_FILTERS: MapFilters = { status: [] };
+const pointsQuery = (filters: MapFilters) => ({
+  queryKey: ['asset-map-points', filters],
+  queryFn: () => fetchMapPoints(filters),
+  // Fresh for half a minute: the first render's prefetch is not asked again at mount (刷新 always asks).
+  staleTime: 30_000,
+});
+
 export function AssetMapPage() {
-  const [filters, setFilters] = useState<MapFilters>({ status: [] });
+  // The points are asked for while the page first renders, not after its first commit (a few hundred ms
+  // later, the page's widgets being heavy to mount): the map is drawn sooner.
+  usePrefetchQuery(pointsQuery(NO_FILTERS));
+  const [filters, setFilters] = useState<MapFilters>(NO_FILTERS);
   const [selecting, setSelecting] = useState(false);
   const [pointId, setPointId] = useState<string | null>(null);
-  const query = useQuery({
-    queryKey: ['asset-map-points', filters],
-    queryFn: () => fetchMapPoints(filters),
-    placeholderData: (previous) => previous,
-  });
+  const query = useQuery({ ...pointsQuery(filters), placeholderData: (previous) => previous });
   const points = query.data ?? EMPTY;
   // Fit again when the filters change, but not when a box narrows them (the user is looking right there).
   const fitKey = useMemo(
