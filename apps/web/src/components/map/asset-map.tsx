@@ -213,11 +213,13 @@ function FitView({
   const fitted = useRef<string | null>(null);
   useEffect(() => {
     if (loading || fitted.current === fitKey) return;
+    // The first fit jumps (the map has just appeared); later ones, after a filter change, glide.
+    const animate = fitted.current !== null;
     fitted.current = fitKey;
     const box = boundsOf(points.map((p) => toDisplay([p[1], p[2]], crs))) ?? districtDisplayBox(districtBox, crs);
     if (!box) return;
     if (box[0] === box[2] && box[1] === box[3]) {
-      map.setView([box[1], box[0]], pointZoom);
+      map.setView([box[1], box[0]], pointZoom, { animate });
       return;
     }
     map.fitBounds(
@@ -225,7 +227,7 @@ function FitView({
         [box[1], box[0]],
         [box[3], box[2]],
       ],
-      { padding: [24, 24], maxZoom: pointZoom },
+      { padding: [24, 24], maxZoom: pointZoom, animate },
     );
   }, [map, points, crs, fitKey, loading, districtBox, pointZoom]);
   return null;
