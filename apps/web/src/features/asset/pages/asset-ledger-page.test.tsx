@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { ASSET_API, ASSET_MESSAGES, LEDGER_RULES, PERM, type AssetDetail, type AuthEntry } from '@district/shared';
 import { useSessionStore } from '../../../lib/session-store';
-import { mockHttp, ok, type MockReply } from '../../../test/mock-http';
+import { fail, mockHttp, ok, type MockReply } from '../../../test/mock-http';
 import { renderWithApp } from '../../../test/render';
 import type { LedgerRecord } from '../api/asset-api';
 import { ASSET_LEDGER_TEXT, AssetLedgerPage } from './asset-ledger-page';
@@ -196,6 +196,30 @@ describe('asset ledger page', () => {
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ assetId: 'a1', type: 'revaluation', amount: 350000.5, version: 2 });
     await waitFor(() => expect(mock.calls.filter((c) => c.url === ASSET_API.detail).length).toBeGreaterThan(before));
+  });
+
+  it('says the asset left the caller’s reach when it disappears after a saved event (a transfer out of scope)', async () => {
+    let moved = false;
+    setup(
+      <AssetLedgerPage />,
+      '/asset/ledger?id=a1',
+      { ...DETAIL, status: 'idle', statusText: '闲置' },
+      {
+        // After the transfer the 本部门资产 rule hides the asset from its former department.
+        [`GET ${ASSET_API.detail}`]: () =>
+          moved ? fail(404, ASSET_MESSAGES.notFound) : ok({ ...DETAIL, status: 'idle' }),
+        [`POST ${ASSET_API.ledgerAdd}`]: () => {
+          moved = true;
+          return ok(null, '登记成功！');
+        },
+      },
+    );
+    const dialog = await openTypeSelect();
+    await userEvent.click(await screen.findByTitle('价值变动'));
+    await userEvent.type(within(dialog).getByPlaceholderText('请输入变动后净值'), '1000');
+    await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+    expect(await screen.findByText(ASSET_LEDGER_TEXT.movedOut)).toBeInTheDocument();
+    expect(screen.queryByText(ASSET_MESSAGES.notFound)).toBeNull();
   });
 });
 

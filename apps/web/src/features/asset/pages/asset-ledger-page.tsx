@@ -18,6 +18,8 @@ export const ASSET_LEDGER_TEXT = {
   timeline: '事件时间线',
   table: '事件明细',
   details: '资产详情',
+  movedOut: '事件已登记，该资产已不在您的数据范围内',
+  movedOutHint: '资产调入的部门不在您可查看的范围内，此后它的台账由调入部门继续登记。',
 } as const;
 
 export const assetQueryKey = (id: string) => ['asset-detail', id] as const;
@@ -55,11 +57,26 @@ function AssetLedger({ id }: { id: string }) {
   const allowed = useHasPermission();
   const queryClient = useQueryClient();
   const [recording, setRecording] = useState(false);
+  // Set once an event is saved here: if the asset then disappears (e.g. transferred out of the caller's
+  // department under the 本部门资产 rule), that is the event's effect, not a missing asset.
+  const [recorded, setRecorded] = useState(false);
   const asset = useQuery({ queryKey: assetQueryKey(id), queryFn: () => fetchAssetDetail(id) });
   const ledger = useQuery({ queryKey: ledgerQueryKey(id), queryFn: () => fetchLedger(id) });
   const departName = useDepartName(asset.data);
 
   if (asset.isPending) return <Skeleton active />;
+  if ((asset.isError || !asset.data) && recorded) {
+    return (
+      <Card>
+        <Result
+          status="success"
+          title={ASSET_LEDGER_TEXT.movedOut}
+          subTitle={ASSET_LEDGER_TEXT.movedOutHint}
+          extra={<Link to={ASSET_ROUTES.index}>{ASSET_LEDGER_TEXT.toIndex}</Link>}
+        />
+      </Card>
+    );
+  }
   if (asset.isError || !asset.data) {
     return (
       <Card>
@@ -125,6 +142,7 @@ function AssetLedger({ id }: { id: string }) {
         onClose={() => setRecording(false)}
         onSaved={() => {
           setRecording(false);
+          setRecorded(true);
           // The event may have changed the department, status or net value: the header follows.
           void queryClient.invalidateQueries({ queryKey: assetQueryKey(id) });
           void queryClient.invalidateQueries({ queryKey: ledgerQueryKey(id) });
