@@ -2,7 +2,7 @@ import { Alert, Descriptions, Drawer, Skeleton, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ASSET_ROUTES, ASSET_STATUS_ITEMS } from '@district/shared';
-import { AssetImages } from '../../../components/map/asset-images';
+import { ImageSwiper } from '../../../components/image-swiper/image-swiper';
 import { errorMessage } from '../../../lib/errors';
 import { fetchPointAsset, type PointAsset } from './map-api';
 
@@ -30,7 +30,7 @@ export function PointDetailsDrawer({ id, onClose }: { id: string | null; onClose
       {query.isError && <Alert type="error" showIcon title={errorMessage(query.error, '资产读取失败')} />}
       {a && (
         <>
-          <AssetImages images={a.images} name={a.name} />
+          <ImageSwiper images={a.images} name={a.name} />
           <Descriptions column={1} size="small" style={{ marginTop: 16 }} bordered>
             <Descriptions.Item label="资产名称">{a.name}</Descriptions.Item>
             <Descriptions.Item label="资产编号">{a.code}</Descriptions.Item>

@@ -22,7 +22,7 @@ import {
 } from '../api/asset-api';
 import { AssetFormModal } from '../components/asset-form-modal';
 import { AssetStatusTag, PublishedTag } from '../components/asset-status-tag';
-import { ImageSwiper } from '../components/image-swiper';
+import { ImageSwiper } from '../../../components/image-swiper/image-swiper';
 import { LedgerEventModal } from '../components/ledger-event-modal';
 import { LedgerTimeline } from '../components/ledger-timeline';
 import { PUBLISH_TEXT, usePublish } from '../components/use-publish';
@@ -224,7 +224,7 @@ function AssetDetails({ id }: { id: string }) {
       <Row gutter={16} style={{ marginTop: 16 }}>
         <Col xs={24} lg={14}>
           <Card size="small" title={ASSET_DETAILS_TEXT.images}>
-            <ImageSwiper images={a.images} />
+            <ImageSwiper images={a.images} name={a.name} height={280} />
           </Card>
           <Card size="small" title={ASSET_DETAILS_TEXT.description} style={{ marginTop: 16 }}>
             {a.description ? (

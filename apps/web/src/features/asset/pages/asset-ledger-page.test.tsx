@@ -235,10 +235,11 @@ describe('asset details page', () => {
       expect.stringContaining('files/deed.pdf'),
     );
     expect(await screen.findByTestId('asset-map')).toHaveTextContent('120.123456');
-    // Five images: the first slide and its neighbours (the 2nd and, wrapping round, the 5th) get an <img>.
-    const imgs = [...document.querySelectorAll<HTMLImageElement>('.asset-image-swiper img')];
+    // Five images: only the first slide and its neighbour (the 2nd) get an <img>; the rest wait.
+    const imgs = [...document.querySelectorAll<HTMLImageElement>('.asset-images img')];
     const loaded = new Set(imgs.map((i) => i.getAttribute('src')?.split('/').pop()));
-    expect(loaded).toEqual(new Set(['1.png', '2.png', '5.png']));
+    expect(loaded).toEqual(new Set(['1.png', '2.png']));
+    expect(screen.getAllByTestId('image-placeholder')).toHaveLength(3);
     imgs.forEach((i) => expect(i).toHaveAttribute('loading', 'lazy'));
     const timeline = await screen.findByTestId('ledger-timeline');
     expect(within(timeline).getAllByText('出租').length).toBeGreaterThan(0);

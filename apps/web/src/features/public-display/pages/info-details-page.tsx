@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';
 import { ASSET_MESSAGES, ASSET_STATUS_ITEMS, PUBLIC_DISPLAY_PATH, type AssetPoint } from '@district/shared';
-import { AssetImages } from '../../../components/map/asset-images';
+import { ImageSwiper } from '../../../components/image-swiper/image-swiper';
 import { errorMessage } from '../../../lib/errors';
 import { Panel } from '../components/panel';
 import { PublicShell } from '../components/public-shell';
@@ -74,7 +74,7 @@ function InfoDetails() {
       <>
         <Row gutter={[24, 24]}>
           <Col xs={24} md={12}>
-            <AssetImages images={a.images} name={a.name} height={320} />
+            <ImageSwiper images={a.images} name={a.name} height={320} />
           </Col>
           <Col xs={24} md={12}>
             <Descriptions column={1} size="small" bordered>
