@@ -484,7 +484,7 @@ async function ensureSampleImages(db: Kysely<Database>, uploadDir: string, now: 
     if (!fs.existsSync(dest)) await fs.promises.copyFile(source, dest);
     const id = seedId(`sample-image:${name}`);
     if (have.has(id)) continue;
-    await db
+    const row = db
       .insertInto('sysFile')
       .values({
         id,
@@ -497,6 +497,11 @@ async function ensureSampleImages(db: Kysely<Database>, uploadDir: string, now: 
         createTime: now,
       })
       .execute();
+    // Another instance starting at the same moment may have registered it already: same id, same row.
+    await row.catch(async (error: unknown) => {
+      const there = await db.selectFrom('sysFile').select('id').where('id', '=', id).executeTakeFirst();
+      if (!there) throw error;
+    });
   }
 }
 
@@ -517,6 +522,21 @@ export async function seedDemoAssets(db: Kysely<Database>, uploadDir: string): P
   const any = await db.selectFrom('bizAsset').select('id').limit(1).executeTakeFirst();
   if (any) return false;
   const { assets, ledger } = generateDemoAssets();
+  try {
+    await insertDemoAssets(db, assets, ledger);
+  } catch (error) {
+    // Two instances started on one empty database: the other one's (identical, deterministic) rows won.
+    if (await db.selectFrom('bizAsset').select('id').limit(1).executeTakeFirst()) return false;
+    throw error;
+  }
+  return true;
+}
+
+async function insertDemoAssets(
+  db: Kysely<Database>,
+  assets: Database['bizAsset'][],
+  ledger: Database['bizAssetLedger'][],
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < assets.length; i += 500) {
       await trx
@@ -531,5 +551,4 @@ export async function seedDemoAssets(db: Kysely<Database>, uploadDir: string): P
         .execute();
     }
   });
-  return true;
 }
