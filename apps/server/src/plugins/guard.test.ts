@@ -5,8 +5,7 @@ import { SEED_ACCOUNTS } from '../db/seeds/demo.seed.js';
 import { seedId } from '../db/seeds/seed-id.js';
 import { newId } from '../lib/ids.js';
 import { REPORTS } from '../modules/report/report.registry.js';
-import { hashPassword } from '../modules/auth/login.service.js';
-import { startApp, targets, type TestApp } from '../test/harness.js';
+import { createTestUser, startApp, targets, type TestApp } from '../test/harness.js';
 import guard from './guard.js';
 
 describe('route declarations', () => {
@@ -83,7 +82,6 @@ describe('route declarations', () => {
 async function loginWithOnly(t: TestApp, code: string): Promise<string> {
   const { db } = t.app.ctx.db;
   const suffix = code.replace(/\W/g, '_');
-  const userId = newId();
   const roleId = newId();
   await db
     .insertInto('sysRole')
@@ -108,37 +106,13 @@ async function loginWithOnly(t: TestApp, code: string): Promise<string> {
     .insertInto('sysRolePermission')
     .values({ id: newId(), roleId, permissionId: permission.id, dataRuleIds: null, operateDate: null, operateIp: null })
     .execute();
-  await db
-    .insertInto('sysUser')
-    .values({
-      id: userId,
-      username: `only_${suffix}`.slice(0, 50),
-      realname: '单一权限用户',
-      password: await hashPassword('OnlyOne#2026'),
-      avatar: null,
-      birthday: null,
-      sex: null,
-      email: null,
-      phone: null,
-      orgCode: null,
-      status: 1,
-      delFlag: 0,
-      workNo: null,
-      telephone: null,
-      loginTenantId: 1001,
-      loginDepartId: null,
-      loginPositionId: null,
-      lastLoginTime: null,
-      lastLoginIp: null,
-      createBy: null,
-      createTime: null,
-      updateBy: null,
-      updateTime: null,
-    })
-    .execute();
-  await db.insertInto('sysUserRole').values({ id: newId(), userId, roleId, tenantId: null }).execute();
-  await db.insertInto('sysUserTenant').values({ id: newId(), userId, tenantId: 1001, status: 1 }).execute();
-  return t.login(`only_${suffix}`.slice(0, 50), 'OnlyOne#2026');
+  const { token } = await createTestUser(t, {
+    username: `only_${suffix}`.slice(0, 50),
+    password: 'OnlyOne#2026',
+    roleIds: [roleId],
+    tenants: [1001],
+  });
+  return token;
 }
 
 describe.each(targets)('permission guard on $name', (target) => {

@@ -8,6 +8,8 @@ import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { SEED_ACCOUNTS } from '../db/seeds/demo.seed.js';
+import { newId } from '../lib/ids.js';
+import { hashPassword } from '../modules/auth/login.service.js';
 
 /**
  * Every API test runs on SQLite, and on PostgreSQL, MariaDB and the Redis stores when TEST_PG_URL,
@@ -160,4 +162,36 @@ export async function startApp(target: Target, overrides: Partial<AppConfig> = {
       await prepared.drop();
     },
   };
+}
+
+/**
+ * Inserts an account straight into the database (for tests that need a user no API may create, e.g. one
+ * without a tenant) with the given roles and tenant memberships, and signs it in. Answers its id and token.
+ */
+export async function createTestUser(
+  t: TestApp,
+  opts: { username: string; password: string; realname?: string; roleIds?: string[]; tenants?: number[] },
+): Promise<{ userId: string; token: string }> {
+  const { db } = t.app.ctx.db;
+  const userId = newId();
+  const tenants = opts.tenants ?? [];
+  await db
+    .insertInto('sysUser')
+    .values({
+      id: userId,
+      username: opts.username,
+      realname: opts.realname ?? opts.username,
+      password: await hashPassword(opts.password),
+      status: 1,
+      delFlag: 0,
+      loginTenantId: tenants[0] ?? null,
+    } as never)
+    .execute();
+  for (const roleId of opts.roleIds ?? []) {
+    await db.insertInto('sysUserRole').values({ id: newId(), userId, roleId, tenantId: null }).execute();
+  }
+  for (const tenantId of tenants) {
+    await db.insertInto('sysUserTenant').values({ id: newId(), userId, tenantId, status: 1 }).execute();
+  }
+  return { userId, token: await t.login(opts.username, opts.password) };
 }

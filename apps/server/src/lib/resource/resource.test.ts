@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../modules/auth/login.service.js';
 import { seedId } from '../../db/seeds/seed-id.js';
-import { startApp, targets, type TestApp } from '../../test/harness.js';
+import { createTestUser, startApp, targets, type TestApp } from '../../test/harness.js';
 import { newId } from '../ids.js';
 
 /** The resource pattern, proven on positions (the smallest resource) on every database. */
@@ -295,26 +295,12 @@ describe.each(targets)('resource pattern on $name', (target) => {
   });
 
   it('shows a caller who belongs to no tenant no tenant-scoped rows, never every tenant', async () => {
-    const { db } = t.app.ctx.db;
-    const userId = newId();
-    await db
-      .insertInto('sysUser')
-      .values({
-        id: userId,
-        username: 'no_tenant_admin',
-        realname: '无租户管理员',
-        password: await hashPassword('NoTenant@2026'),
-        status: 1,
-        delFlag: 0,
-        loginTenantId: null,
-      } as never)
-      .execute();
     // The administrator role: every permission, so only the tenant filter can hide the rows.
-    await db
-      .insertInto('sysUserRole')
-      .values({ id: newId(), userId, roleId: seedId('role:admin'), tenantId: null })
-      .execute();
-    const token = await t.login('no_tenant_admin', 'NoTenant@2026');
+    const { token } = await createTestUser(t, {
+      username: 'no_tenant_admin',
+      password: 'NoTenant@2026',
+      roleIds: [seedId('role:admin')],
+    });
     const res = await t.request({ method: 'GET', url: '/sys/position/list?pageSize=50', token });
     expect(res.statusCode).toBe(200);
     expect(res.json().result.total).toBe(0);

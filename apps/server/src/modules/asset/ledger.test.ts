@@ -14,8 +14,7 @@ import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
 import { seedId } from '../../db/seeds/seed-id.js';
 import { newId } from '../../lib/ids.js';
 import { formatDateTime } from '../../lib/time.js';
-import { hashPassword } from '../auth/login.service.js';
-import { startApp, targets, type TestApp } from '../../test/harness.js';
+import { createTestUser, startApp, targets, type TestApp } from '../../test/harness.js';
 import { assetResource } from './asset.resource.js';
 import { recordAcquire, recordAcquireMany } from './ledger.service.js';
 
@@ -415,25 +414,12 @@ describe.each(targets)('asset ledger on $name', (target) => {
 
   it('answers 403 to users without the permission and to the guest', async () => {
     const id = await asset();
-    const userId = newId();
-    await db()
-      .insertInto('sysUser')
-      .values({
-        id: userId,
-        username: `plain_${target.name}`,
-        realname: '普通员工',
-        password: await hashPassword('Plain@2026'),
-        status: 1,
-        delFlag: 0,
-        loginTenantId: 1001,
-      } as never)
-      .execute();
-    await db()
-      .insertInto('sysUserRole')
-      .values({ id: newId(), userId, roleId: seedId('role:staff'), tenantId: null })
-      .execute();
-    await db().insertInto('sysUserTenant').values({ id: newId(), userId, tenantId: 1001, status: 1 }).execute();
-    const plain = await t.login(`plain_${target.name}`, 'Plain@2026');
+    const { token: plain } = await createTestUser(t, {
+      username: `plain_${target.name}`,
+      password: 'Plain@2026',
+      roleIds: [seedId('role:staff')],
+      tenants: [1001],
+    });
     const guest = await t.login(GUEST_CREDENTIALS.username, GUEST_CREDENTIALS.password);
     for (const token of [plain, guest]) {
       expect((await list({ assetId: id }, token)).statusCode).toBe(403);

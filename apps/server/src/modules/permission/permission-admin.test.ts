@@ -12,8 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedId } from '../../db/seeds/seed-id.js';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
 import { newId } from '../../lib/ids.js';
-import { hashPassword } from '../auth/login.service.js';
-import { startApp, targets, type TestApp } from '../../test/harness.js';
+import { createTestUser, startApp, targets, type TestApp } from '../../test/harness.js';
 
 const SYSTEM_ID = seedId('perm:system');
 const USER_MENU_ID = seedId('perm:system-user');
@@ -411,7 +410,6 @@ describe.each(targets)('permission administration on $name', (target) => {
 
     // A department administrator holding only department authorisation and the dashboard.
     const roleId = newId();
-    const userId = newId();
     await db
       .insertInto('sysRole')
       .values({
@@ -432,38 +430,14 @@ describe.each(targets)('permission administration on $name', (target) => {
         .values({ id: newId(), roleId, permissionId, dataRuleIds: null, operateDate: null, operateIp: null })
         .execute();
     }
-    await db
-      .insertInto('sysUser')
-      .values({
-        id: userId,
-        username: 's2_depadmin',
-        realname: '授权员',
-        password: await hashPassword('Dep@2026x'),
-        avatar: null,
-        birthday: null,
-        sex: null,
-        email: null,
-        phone: null,
-        orgCode: null,
-        status: 1,
-        delFlag: 0,
-        workNo: null,
-        telephone: null,
-        loginTenantId: null,
-        loginDepartId: null,
-        loginPositionId: null,
-        lastLoginTime: null,
-        lastLoginIp: null,
-        createBy: null,
-        createTime: null,
-        updateBy: null,
-        updateTime: null,
-      })
-      .execute();
-    await db.insertInto('sysUserRole').values({ id: newId(), userId, roleId, tenantId: null }).execute();
     // A department administrator works inside the department's tenant.
-    await db.insertInto('sysUserTenant').values({ id: newId(), userId, tenantId: 1001, status: 1 }).execute();
-    const depAdmin = await t.login('s2_depadmin', 'Dep@2026x');
+    const { token: depAdmin } = await createTestUser(t, {
+      username: 's2_depadmin',
+      realname: '授权员',
+      password: 'Dep@2026x',
+      roleIds: [roleId],
+      tenants: [1001],
+    });
 
     const refused = await save([SYSTEM_ID, dashboard, USER_MENU_ID], [SYSTEM_ID, dashboard], depAdmin);
     expect(refused.statusCode).toBe(400);
