@@ -1,28 +1,6 @@
-import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, STAFF, buttonName, download, listRows, signIn, uniqueSuffix } from './helpers';
-
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-async function readSheet(buffer: Buffer) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0]!;
-  const rows: string[][] = [];
-  sheet.eachRow((row) => {
-    const cells: string[] = [];
-    for (let i = 1; i <= sheet.columnCount; i++) cells.push(row.getCell(i).text);
-    rows.push(cells);
-  });
-  return rows;
-}
-
-async function writeSheet(rows: string[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('用户信息');
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
+import { XLSX_MIME, readSheet, writeSheet } from './excel';
 
 async function searchUsername(page: Page, username: string) {
   const query = page.locator('.list-page form').first();
@@ -72,7 +50,7 @@ test('exported users come back as new users through 导入; bad rows are listed 
   changed[col('用户账号')] = imported.username;
   changed[col('用户姓名')] = imported.realname;
   changed[col('手机号码')] = freshPhone();
-  await importFile(page, '用户信息-修改.xlsx', await writeSheet([header, changed]));
+  await importFile(page, '用户信息-修改.xlsx', await writeSheet([header, changed], '用户信息'));
   await expect(page.getByText('导入成功！共 1 条数据')).toBeVisible();
   await searchUsername(page, imported.username);
   await expect(rows.first()).toContainText(imported.realname);
@@ -90,7 +68,7 @@ test('exported users come back as new users through 导入; bad rows are listed 
   const taken = [...good];
   taken[col('用户账号')] = ADMIN.username;
   taken[col('用户姓名')] = '账号重复';
-  await importFile(page, '用户信息-有错误.xlsx', await writeSheet([header, good, badName, taken]));
+  await importFile(page, '用户信息-有错误.xlsx', await writeSheet([header, good, badName, taken], '用户信息'));
   const notice = page.locator('.ant-notification-notice').filter({ hasText: '导入EXCEL' });
   await expect(notice).toContainText('导入完成：成功 1 条，失败 2 条，请下载错误报告查看原因');
 

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   ADMIN,
@@ -11,29 +10,9 @@ import {
   signIn,
   uniqueSuffix,
 } from './helpers';
+import { XLSX_MIME, readSheet, writeSheet } from './excel';
 
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const COUNT = 1000;
-
-async function readSheet(buffer: Buffer) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0]!;
-  const rows: string[][] = [];
-  sheet.eachRow((row) => {
-    const cells: string[] = [];
-    for (let i = 1; i <= sheet.columnCount; i++) cells.push(row.getCell(i).text);
-    rows.push(cells);
-  });
-  return rows;
-}
-
-async function writeSheet(rows: string[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('资产信息');
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
 
 async function searchName(index: Locator, name: string) {
   const query = index.getByRole('search');
@@ -98,7 +77,7 @@ test('1,000 assets come in from an .xlsx; the two bad rows are left out and list
   data[100]![col('资产分类')] = '不存在的分类';
   data[700]![col('原值(元)')] = '100';
   data[700]![col('净值(元)')] = '200';
-  await importFile(page, index, '资产信息-批量.xlsx', await writeSheet([header, ...data]));
+  await importFile(page, index, '资产信息-批量.xlsx', await writeSheet([header, ...data], '资产信息'));
 
   const notice = page.locator('.ant-notification-notice').filter({ hasText: '导入EXCEL' });
   await expect(notice).toContainText(`导入完成：成功 ${COUNT - 2} 条，失败 2 条，请下载错误报告查看原因`, {
