@@ -95,6 +95,32 @@ export const PERM = {
   assetLedgerList: 'asset:ledger:list',
   assetLedgerAdd: 'asset:ledger:add',
 
+  ticketList: 'house:ticket:list',
+  ticketAdd: 'house:ticket:add',
+  ticketEdit: 'house:ticket:edit',
+  ticketDelete: 'house:ticket:delete',
+  ticketExport: 'house:ticket:export',
+  ticketImport: 'house:ticket:import',
+  /** Record a use of a ticket (house address, amount, seller). */
+  ticketUse: 'house:ticket:use',
+  ticketCancel: 'house:ticket:cancel',
+  /** Run the expiry of tickets past their date now (it also runs daily and at start-up). */
+  ticketExpire: 'house:ticket:expire',
+  /** See holders' ID numbers whole (lists, details, exports); everyone else sees them masked. */
+  ticketViewIdCard: 'ticket:viewIdCard',
+
+  projectList: 'project:project:list',
+  projectAdd: 'project:project:add',
+  projectEdit: 'project:project:edit',
+  projectDelete: 'project:project:delete',
+  projectExport: 'project:project:export',
+  projectImport: 'project:project:import',
+  /** Move a project through its states (start, suspend, resume, complete). */
+  projectStatus: 'project:project:status',
+
+  companyView: 'company:profile:view',
+  companyEdit: 'company:profile:edit',
+
   logList: 'system:log:list',
   dataLogList: 'system:dataLog:list',
   addressBookList: 'system:addressBook:list',

@@ -354,7 +354,110 @@ export interface BizAssetLedger {
   createTime: string | null;
 }
 
+/** A project (项目). budget and actualCost in fen. */
+export interface BizProject extends Audit {
+  id: string;
+  code: string;
+  name: string;
+  type: string;
+  leaderId: string | null;
+  departId: string | null;
+  budget: number | null;
+  actualCost: number | null;
+  startDate: string | null;
+  endDate: string | null;
+  progress: number;
+  status: string;
+  address: string | null;
+  longitude: number | null;
+  latitude: number | null;
+  description: string | null;
+  attachments: string | null;
+  remark: string | null;
+  version: number;
+  tenantId: number | null;
+  sysOrgCode: string | null;
+  delFlag: number;
+}
+
+/** A room ticket (房票). faceAmount and usedAmount in fen; usedAmount only grows, by atomic updates. */
+export interface BizRoomTicket extends Audit {
+  id: string;
+  ticketNo: string;
+  holderName: string;
+  holderIdCard: string;
+  holderPhone: string;
+  projectId: string;
+  faceAmount: number;
+  usedAmount: number;
+  issueDate: string;
+  expiryDate: string;
+  status: string;
+  cancelReason: string | null;
+  cancelTime: string | null;
+  remark: string | null;
+  version: number;
+  tenantId: number | null;
+  sysOrgCode: string | null;
+  delFlag: number;
+}
+
+/** One use of a room ticket; never edited. amount in fen, area in 0.01 m². */
+export interface BizTicketUse {
+  id: string;
+  ticketId: string;
+  houseAddress: string;
+  area: number | null;
+  amount: number;
+  useDate: string;
+  seller: string;
+  remark: string | null;
+  tenantId: number | null;
+  createBy: string | null;
+  createTime: string | null;
+}
+
+/** The company profile (企业信息) of one tenant, with its invoice details. */
+export interface BizCompany extends Audit {
+  id: string;
+  tenantId: number;
+  name: string;
+  creditCode: string | null;
+  legalPerson: string | null;
+  address: string | null;
+  phone: string | null;
+  logo: string | null;
+  longitude: number | null;
+  latitude: number | null;
+  invoiceTitle: string | null;
+  invoiceTaxNo: string | null;
+  invoiceAddress: string | null;
+  invoicePhone: string | null;
+  invoiceBank: string | null;
+  invoiceAccount: string | null;
+  version: number;
+}
+
+export interface BizCompanyBank extends Audit {
+  id: string;
+  companyId: string;
+  bankName: string;
+  branch: string | null;
+  accountName: string;
+  accountNo: string;
+  isDefault: number;
+  /** companyId on the default account, null on the others (unique: one default per company). */
+  defaultKey: string | null;
+  remark: string | null;
+  tenantId: number | null;
+}
+
 export interface Database {
+  bizProject: BizProject;
+  bizRoomTicket: BizRoomTicket;
+  bizTicketUse: BizTicketUse;
+  bizCompany: BizCompany;
+  bizCompanyBank: BizCompanyBank;
   bizAsset: BizAsset;
   bizAssetLedger: BizAssetLedger;
   sysDataLog: SysDataLog;

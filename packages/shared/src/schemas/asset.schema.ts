@@ -6,24 +6,14 @@ import {
   DATE_PATTERN,
   MANUAL_LEDGER_TYPES,
   areaToHundredths,
-  yuanToFen,
 } from '../asset.js';
 import { zodString } from '../zod-string.js';
+import { coordinateField, dateField, idField, moneyField, optionalText, pathsField } from './fields.js';
 
-const id = z.string().min(1).max(32);
-const optionalText = (max: number, title: string) =>
-  zodString([{ max, message: `${title}最多${max}个字符` }])
-    .optional()
-    .nullable();
+const id = idField;
 
 /** Money in yuan: a number or numeric string, ≥ 0, at most 2 decimals (stored as integer fen). */
-const money = (title: string) =>
-  z
-    .union([z.number(), z.string()])
-    .refine((v) => v === '' || yuanToFen(v) !== null, ASSET_MESSAGES.money(title))
-    .transform((v) => (v === '' ? null : Number(v)))
-    .optional()
-    .nullable();
+const money = (title: string) => moneyField(ASSET_MESSAGES.money(title)).optional().nullable();
 
 const area = z
   .union([z.number(), z.string()])
@@ -32,30 +22,9 @@ const area = z
   .optional()
   .nullable();
 
-const coordinate = (min: number, max: number, message: string) =>
-  z
-    .union([z.number(), z.string()])
-    .refine((v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= min && Number(v) <= max), message)
-    .transform((v) => (v === '' ? null : Number(v)))
-    .optional()
-    .nullable();
-
-const date = (title: string) =>
-  z
-    .string()
-    .refine((v) => v === '' || DATE_PATTERN.test(v), `${title}格式须为 YYYY-MM-DD`)
-    .transform((v) => v || null)
-    .optional()
-    .nullable();
-
-/** Comma-separated stored paths (or an array of them): the server checks each is an uploaded file. */
-const paths = (max: number) =>
-  z
-    .union([z.array(z.string().max(255)).max(max), z.string().max(255 * max)])
-    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((p) => p.trim()).filter(Boolean))
-    .refine((v) => v.length <= max, `最多${max}个文件`)
-    .optional()
-    .nullable();
+const coordinate = coordinateField;
+const date = dateField;
+const paths = pathsField;
 
 const assetFields = {
   name: zodString([

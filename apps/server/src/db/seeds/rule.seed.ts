@@ -10,6 +10,18 @@ const FILL_RULES = [
     ruleKind: 'sequence',
     ruleParams: JSON.stringify({ prefix: 'ZC', datePattern: 'YYYYMMDD', seqLength: 3, resetBy: 'day' }),
   },
+  {
+    ruleCode: 'ticket_no',
+    ruleName: '房票编号',
+    ruleKind: 'sequence',
+    ruleParams: JSON.stringify({ prefix: 'FP', datePattern: 'YYYYMMDD', seqLength: 4, resetBy: 'day' }),
+  },
+  {
+    ruleCode: 'project_code',
+    ruleName: '项目编号',
+    ruleKind: 'sequence',
+    ruleParams: JSON.stringify({ prefix: 'XM', datePattern: 'YYYY', seqLength: 4, resetBy: 'year' }),
+  },
   { ruleCode: 'org_code', ruleName: '机构编码', ruleKind: 'orgCode', ruleParams: null },
 ];
 

@@ -23,7 +23,15 @@ describe.each(targets)('getUserPermissionByToken on $name', (target) => {
 
   it('gives the admin the whole menu with its buttons', async () => {
     const result = await permissionsOf(await t.login(SEED_ACCOUNTS.admin.username));
-    expect(result.menu.map((m) => m.meta.title)).toEqual(['首页', '资产配置', '系统管理', '开发工具']);
+    expect(result.menu.map((m) => m.meta.title)).toEqual([
+      '首页',
+      '资产配置',
+      '房屋管理',
+      '项目管理',
+      '企业信息',
+      '系统管理',
+      '开发工具',
+    ]);
     // The demo pages live under one 开发工具 entry.
     const devTools = result.menu.find((m) => m.path === '/dev-tools')!;
     expect(devTools.children!.map((c) => c.meta.title)).toEqual(['组件示例', '结果页', '异常页']);
@@ -41,13 +49,26 @@ describe.each(targets)('getUserPermissionByToken on $name', (target) => {
     const staff = await t.login(SEED_ACCOUNTS.staff.username);
     const result = await permissionsOf(staff);
     // 张三 works in the asset office too (资产管理科 role, issue 9).
-    expect(result.menu.map((m) => m.meta.title)).toEqual(['首页', '资产配置', '分类字典', '通讯录']);
+    expect(result.menu.map((m) => m.meta.title)).toEqual([
+      '首页',
+      '资产配置',
+      '房屋管理',
+      '项目管理',
+      '企业信息',
+      '分类字典',
+      '通讯录',
+    ]);
     for (const demo of ['系统管理', '开发工具', '组件示例', '结果页', '异常页', '成功页', '403']) {
       expect(titles(result.menu)).not.toContain(demo);
     }
+    // The asset office's work: assets, tickets (ID numbers masked, expiry run by administrators), projects,
+    // reading the company profile.
+    const adminOnly: string[] = [PERM.ticketExpire, PERM.ticketViewIdCard];
     const assetCodes = Object.entries(PERM)
-      .filter(([key]) => key.startsWith('asset'))
-      .map(([, code]) => code);
+      .filter(([key]) => /^(asset|ticket|project)/.test(key))
+      .map(([, code]) => code)
+      .filter((code) => !adminOnly.includes(code))
+      .concat(PERM.companyView);
     expect(result.auth.map((a) => a.action).sort()).toEqual(
       [PERM.addressBookList, PERM.categoryList, PERM.fillRuleExecute, ...assetCodes].sort(),
     );

@@ -47,6 +47,14 @@ export const PAGE_COMPONENTS: Record<string, LazyPage> = {
   'asset/AssetDetails': lazyPage(() => import('../../features/asset/pages/asset-details-page'), 'AssetDetailsPage'),
   'asset/AssetLedger': lazyPage(() => import('../../features/asset/pages/asset-ledger-page'), 'AssetLedgerPage'),
   'asset/AssetMap': lazyPage(() => import('../../features/asset/map/asset-map-page'), 'AssetMapPage'),
+  'house/TicketList': lazyPage(() => import('../../features/house/pages/ticket-list-page'), 'TicketListPage'),
+  'house/TicketDetail': lazyPage(() => import('../../features/house/pages/ticket-detail-page'), 'TicketDetailPage'),
+  'project/ProjectList': lazyPage(() => import('../../features/project/pages/project-list-page'), 'ProjectListPage'),
+  'project/ProjectForm': lazyPage(() => import('../../features/project/pages/project-form-page'), 'ProjectFormPage'),
+  'company/CompanyProfile': lazyPage(
+    () => import('../../features/company/pages/company-profile-page'),
+    'CompanyProfilePage',
+  ),
   'system/LogList': lazyPage(() => import('../../features/system/log/pages/log-list-page'), 'LogListPage'),
   'system/DataLogList': lazyPage(() => import('../../features/system/log/pages/data-log-list-page'), 'DataLogListPage'),
   'system/PermissionList': lazyPage(
@@ -129,6 +137,13 @@ export const KNOWN_PAGE_PATHS: ReadonlySet<string> = new Set([
   '/asset/details',
   '/asset/ledger',
   '/asset/map',
+  '/house',
+  '/house/ticket',
+  '/house/ticketDetail',
+  '/project',
+  '/project/list',
+  '/project/form',
+  '/company/profile',
 ]);
 
 export function isKnownPagePath(pathname: string): boolean {

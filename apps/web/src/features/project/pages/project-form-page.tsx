@@ -1,0 +1,6 @@
+import { Result } from 'antd';
+
+/** Replaced by the page of issue 10 (being built). */
+export function ProjectFormPage() {
+  return <Result status="info" title="页面建设中" />;
+}
