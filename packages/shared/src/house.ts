@@ -157,8 +157,13 @@ export function isValidIdCard(value: string): boolean {
   const date = new Date(Date.UTC(y, m - 1, d));
   if (y < 1900 || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return false;
   if (v.length === 15) return true;
-  const sum = ID_WEIGHTS.reduce((acc, w, i) => acc + w * Number(v[i]), 0);
-  return ID_CHECK[sum % 11] === v[17];
+  return idCardCheckChar(v.slice(0, 17)) === v[17];
+}
+
+/** The GB 11643 check character of the first 17 digits of a citizen ID number. */
+export function idCardCheckChar(first17: string): string {
+  const sum = ID_WEIGHTS.reduce((acc, w, i) => acc + w * Number(first17[i]), 0);
+  return ID_CHECK[sum % 11]!;
 }
 
 /** 110101199003071234 → 110***********1234: the first 3 and last 4 characters stay. */

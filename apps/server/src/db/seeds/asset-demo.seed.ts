@@ -39,7 +39,7 @@ const LAST_ACQUIRED = Date.UTC(2026, 5, 30);
 const DAY = 86_400_000;
 
 /** mulberry32: a small, well-known deterministic PRNG. */
-function prng(seed: number) {
+export function prng(seed: number) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -60,9 +60,9 @@ function prng(seed: number) {
     },
   };
 }
-type Rng = ReturnType<typeof prng>;
+export type Rng = ReturnType<typeof prng>;
 
-const STREETS = [
+export const STREETS = [
   '春熙路',
   '红星路三段',
   '东大街',
@@ -92,10 +92,10 @@ const STREETS = [
   '双桂路',
   '白鹭路',
 ];
-const COMMUNITIES = ['锦华苑', '东湖花园', '莲桂新居', '水井坊小区', '合江苑', '沙河人家', '锦绣华庭', '琉璃新城'];
+export const COMMUNITIES = ['锦华苑', '东湖花园', '莲桂新居', '水井坊小区', '合江苑', '沙河人家', '锦绣华庭', '琉璃新城'];
 const MARKETS = ['东光农贸市场', '牛市口综合市场', '沙河堡集贸市场', '锦华便民市场'];
-const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高';
-const GIVEN = [
+export const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高';
+export const GIVEN = [
   '伟',
   '芳',
   '娜',

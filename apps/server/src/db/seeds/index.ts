@@ -5,13 +5,14 @@ import { seedReference } from './reference.seed.js';
 import { seedCategories } from './category.seed.js';
 import { seedRules } from './rule.seed.js';
 import { seedDemoAssets } from './asset-demo.seed.js';
+import { seedDemoProjects } from './project-demo.seed.js';
 
 export async function runSeeds(
   db: Kysely<Database>,
   opts: {
     demo: boolean;
     hashPassword: (p: string) => Promise<string>;
-    /** With demo: the 10,000 demo assets (off in API tests, which bring their own). */
+    /** With demo: the 10,000 demo assets, the demo projects and room tickets (off in API tests, which bring their own). */
     demoAssets?: boolean;
     uploadDir?: string;
   },
@@ -21,4 +22,5 @@ export async function runSeeds(
   await seedRules(db);
   if (opts.demo) await seedDemo(db, opts.hashPassword);
   if (opts.demo && opts.demoAssets && opts.uploadDir) await seedDemoAssets(db, opts.uploadDir);
+  if (opts.demo && opts.demoAssets) await seedDemoProjects(db);
 }
