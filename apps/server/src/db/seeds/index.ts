@@ -5,6 +5,7 @@ import { seedReference } from './reference.seed.js';
 import { seedCategories } from './category.seed.js';
 import { seedRules } from './rule.seed.js';
 import { seedDemoAssets } from './asset-demo.seed.js';
+import { seedCompanies } from './company.seed.js';
 import { seedDemoProjects } from './project-demo.seed.js';
 
 export async function runSeeds(
@@ -21,6 +22,7 @@ export async function runSeeds(
   await seedCategories(db);
   await seedRules(db);
   if (opts.demo) await seedDemo(db, opts.hashPassword);
+  if (opts.demo) await seedCompanies(db);
   if (opts.demo && opts.demoAssets && opts.uploadDir) await seedDemoAssets(db, opts.uploadDir);
   if (opts.demo && opts.demoAssets) await seedDemoProjects(db);
 }

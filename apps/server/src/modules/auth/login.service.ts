@@ -135,7 +135,7 @@ export async function login(
   return {
     token,
     userInfo: { ...context.userInfo, lastLoginTime: now },
-    company: await loadCompany(db),
+    company: await loadCompany(db, context.userInfo.loginTenantId || null),
     departList: context.departList,
     positionList: context.positionList,
     tenantList: context.tenantList,

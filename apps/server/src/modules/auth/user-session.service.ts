@@ -1,6 +1,7 @@
 import type { CompanyInfo, DepartInfo, PositionInfo, TenantInfo, UserInfo } from '@district/shared';
 import type { Kysely } from 'kysely';
 import type { Database, SysUser } from '../../db/schema.js';
+import { companyOfTenant } from '../company/company.service.js';
 import { getSettings } from '../platform/platform.service.js';
 
 export interface UserContext {
@@ -94,7 +95,13 @@ export async function loadUserContext(db: Kysely<Database>, user: SysUser): Prom
   };
 }
 
-export async function loadCompany(db: Kysely<Database>): Promise<CompanyInfo> {
+/**
+ * The login's `company`: the profile (企业信息) of the user's login tenant, else the platform settings'
+ * company name and coordinates.
+ */
+export async function loadCompany(db: Kysely<Database>, tenantId: number | null = null): Promise<CompanyInfo> {
+  const profile = await companyOfTenant(db, tenantId);
+  if (profile) return profile;
   const s = await getSettings(db);
   const num = (v: string | undefined) => (v === undefined || v === '' || Number.isNaN(Number(v)) ? null : Number(v));
   return { name: s.companyName ?? '', latitude: num(s.companyLatitude), longitude: num(s.companyLongitude) };
