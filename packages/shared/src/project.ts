@@ -147,4 +147,6 @@ export const PROJECT_MESSAGES = {
   referencedByTickets: (name: string) => `项目“${name}”已有房票，不能删除`,
   typeLockedByTickets: '该项目已有房票，不能改为非安置类项目',
   concurrentChange: '项目刚被其他人修改，请刷新后重试',
+  /** The platform setting PROJECT_COST_CEILING_KEY. */
+  ceilingRange: '项目成本上限须为100到1000之间的整数（%）',
 } as const;

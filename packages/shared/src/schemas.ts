@@ -16,6 +16,7 @@ import {
   type SelectDepartInput,
   type UpdatePasswordInput,
 } from './session.js';
+import { PROJECT_MESSAGES } from './project.js';
 import { PASSWORD_RULE, RULES } from './validation.js';
 import { zodString } from './zod-string.js';
 
@@ -141,4 +142,10 @@ export const platformSettingsSchema: z.ZodType<PlatformSettings> = z.strictObjec
     .min(1, PLATFORM_MESSAGES.logoTitleRequired)
     .max(PLATFORM_LIMITS.logoTitle, PLATFORM_MESSAGES.logoTitleTooLong),
   map: mapSettingsSchema.optional(),
+  projectCostCeilingPercent: z
+    .number({ error: PROJECT_MESSAGES.ceilingRange })
+    .int(PROJECT_MESSAGES.ceilingRange)
+    .min(100, PROJECT_MESSAGES.ceilingRange)
+    .max(1000, PROJECT_MESSAGES.ceilingRange)
+    .optional(),
 });

@@ -121,6 +121,8 @@ export interface PlatformSettings {
   logoTitle: string;
   /** Map settings; a save without them keeps the stored ones. */
   map?: MapSettings;
+  /** Projects: the percent of the budget an actual cost may reach (100–1000); a save without it keeps it. */
+  projectCostCeilingPercent?: number;
 }
 
 export interface PlatformInfo {

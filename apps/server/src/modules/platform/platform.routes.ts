@@ -1,8 +1,8 @@
-import { API, PERM, type PlatformInfo } from '@district/shared';
+import { API, PERM, PROJECT_COST_CEILING_KEY, type PlatformInfo } from '@district/shared';
 import { platformSettingsSchema } from '@district/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 import { ok, parse } from '../../lib/http.js';
-import { getPlatformSettings, mapSettingValues, saveSettings } from './platform.service.js';
+import { getPlatformSettings, mapSettingValues, projectCostCeiling, saveSettings } from './platform.service.js';
 
 export default async function platformRoutes(app: FastifyInstance) {
   const { db } = app.ctx.db;
@@ -17,8 +17,14 @@ export default async function platformRoutes(app: FastifyInstance) {
     return ok(info, '查询成功');
   });
 
+  // The administrator's settings also carry the projects' cost ceiling (not part of the public info).
+  const adminSettings = async () => ({
+    ...(await getPlatformSettings(db)),
+    projectCostCeilingPercent: await projectCostCeiling(db),
+  });
+
   app.get(API.platformSettings, { config: { auth: PERM.platformView } }, async () => {
-    return ok(await getPlatformSettings(db), '查询成功');
+    return ok(await adminSettings(), '查询成功');
   });
 
   app.put(API.platformSettings, { config: { auth: PERM.platformEdit } }, async (request) => {
@@ -28,7 +34,10 @@ export default async function platformRoutes(app: FastifyInstance) {
       logoUrl: input.logoUrl,
       logoTitle: input.logoTitle,
       ...(input.map ? mapSettingValues(input.map) : {}),
+      ...(input.projectCostCeilingPercent !== undefined
+        ? { [PROJECT_COST_CEILING_KEY]: String(input.projectCostCeilingPercent) }
+        : {}),
     });
-    return ok(await getPlatformSettings(db), '保存成功！');
+    return ok(await adminSettings(), '保存成功！');
   });
 }

@@ -1,6 +1,8 @@
 import {
   DEFAULT_LOGO_TITLE,
   DEFAULT_MAP_SETTINGS,
+  PROJECT_COST_CEILING_DEFAULT,
+  PROJECT_COST_CEILING_KEY,
   type DistrictBox,
   type MapSettings,
   type PlatformSettings,
@@ -115,4 +117,18 @@ export async function saveSettings(db: Kysely<Database>, values: Record<string, 
       }
     }
   });
+}
+
+/**
+ * The projects' cost ceiling (percent of the budget an actual cost may reach, PROJECT_COST_CEILING_KEY):
+ * the stored setting when it is a whole number of 100–1000, else the default.
+ */
+export async function projectCostCeiling(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('sysPlatformSetting')
+    .select('settingValue')
+    .where('settingKey', '=', PROJECT_COST_CEILING_KEY)
+    .executeTakeFirst();
+  const n = Number(row?.settingValue ?? '');
+  return row?.settingValue && Number.isInteger(n) && n >= 100 && n <= 1000 ? n : PROJECT_COST_CEILING_DEFAULT;
 }

@@ -1,0 +1,233 @@
+import {
+  PERM,
+  PROJECT_API,
+  PROJECT_CODE_RULE,
+  PROJECT_DICT,
+  PROJECT_MESSAGES,
+  PROJECT_ROUTES,
+  PROJECT_STATUS,
+  PROJECT_TYPE,
+} from '@district/shared';
+import {
+  projectCreateSchema,
+  projectUpdateSchema,
+  type ProjectCreateInput,
+  type ProjectUpdateInput,
+} from '@district/shared/schemas';
+import { ApiError } from '../../lib/http.js';
+import { declared } from '../../lib/resource/resource.service.js';
+import type { ResourceContext, ResourceDef, Row } from '../../lib/resource/resource.types.js';
+import { sanitizeHtml } from '../../lib/sanitize-html.js';
+import { FillRuleService } from '../rule/fill-rule.service.js';
+import {
+  checkCeiling,
+  checkReferences,
+  costRate,
+  departIdFor,
+  hasTickets,
+  leaderIdFor,
+  overBudgetWarning,
+  projectDepart,
+} from './project.service.js';
+
+/** Columns a person never writes through add or edit: the status action and the pattern own them. */
+const SERVER_OWNED = ['status', 'code', 'version', 'sysOrgCode'];
+
+const joinPaths = (v: unknown) => (Array.isArray(v) && v.length ? v.join(',') : null);
+
+/** Body values that need more than the pattern's declared-field copy (paths, rich text). */
+function normalise(row: Row, body: Record<string, unknown>): Row {
+  if ('attachments' in body) row.attachments = joinPaths(body.attachments);
+  if ('description' in body) row.description = sanitizeHtml(body.description) || null;
+  return row;
+}
+
+const refuse = (message: string): never => {
+  throw new ApiError(400, message);
+};
+
+/** The owning department's org code: the project's department's, else the creator's. */
+async function orgCodeOf(row: Row, ctx: ResourceContext): Promise<string | null> {
+  return row.departId ? (await projectDepart(ctx, String(row.departId))).orgCode : ctx.user.orgCode;
+}
+
+/**
+ * District projects (项目列表) on the resource pattern: tenancy, soft delete, the data rules of /project/list
+ * (the owning department's org code in sys_org_code), money as decimal2 (fen stored, yuan answered).
+ */
+export const projectResource: ResourceDef<ProjectCreateInput, ProjectUpdateInput> = {
+  name: 'biz_project',
+  title: '项目',
+  table: 'bizProject',
+  path: PROJECT_API.base,
+  fields: {
+    code: { type: 'string', title: '项目编号', filter: true, sort: true },
+    name: { type: 'string', title: '项目名称', filter: true, sort: true, excel: { width: 30 } },
+    type: { type: 'string', title: '项目类型', filter: true, sort: true, dict: PROJECT_DICT.type },
+    leaderId: {
+      type: 'string',
+      title: '项目负责人',
+      filter: true,
+      dictTable: async (db, values) =>
+        new Map(
+          (await db.selectFrom('sysUser').select(['id', 'realname']).where('id', 'in', values).execute()).map((u) => [
+            u.id,
+            u.realname,
+          ]),
+        ),
+    },
+    departId: {
+      type: 'string',
+      title: '所属部门',
+      filter: true,
+      sort: true,
+      dictTable: async (db, values) =>
+        new Map(
+          (await db.selectFrom('sysDepart').select(['id', 'departName']).where('id', 'in', values).execute()).map(
+            (d) => [d.id, d.departName],
+          ),
+        ),
+    },
+    budget: { type: 'decimal2', title: '预算(元)', filter: true, sort: true },
+    actualCost: { type: 'decimal2', title: '实际成本(元)', filter: true, sort: true },
+    costRate: { type: 'number', title: '成本占预算(%)', computed: true, excel: false },
+    startDate: { type: 'date', title: '开始日期', filter: true, sort: true },
+    endDate: { type: 'date', title: '结束日期', filter: true, sort: true },
+    progress: { type: 'int', title: '进度(%)', filter: true, sort: true },
+    status: { type: 'string', title: '项目状态', filter: true, sort: true, dict: PROJECT_DICT.status },
+    address: { type: 'string', title: '项目地址', filter: true, excel: { width: 36 } },
+    longitude: { type: 'number', title: '经度' },
+    latitude: { type: 'number', title: '纬度' },
+    description: { type: 'string', title: '项目描述', excel: false },
+    attachments: { type: 'string', title: '附件', excel: false },
+    remark: { type: 'string', title: '备注' },
+    version: { type: 'int', title: '版本', excel: false },
+    sysOrgCode: { type: 'string', title: '所属机构编码', filter: true, excel: false },
+    createBy: { type: 'string', title: '创建人', filter: true, excel: false },
+    createTime: { type: 'datetime', title: '创建时间', filter: true, sort: true, excel: false },
+    updateTime: { type: 'datetime', title: '更新时间', sort: true, excel: false },
+  },
+  permissions: {
+    list: PERM.projectList,
+    add: PERM.projectAdd,
+    edit: PERM.projectEdit,
+    delete: PERM.projectDelete,
+    exportXls: PERM.projectExport,
+    importExcel: PERM.projectImport,
+  },
+  dataRuleMenu: PROJECT_ROUTES.list,
+  tenancy: { kind: 'column' },
+  softDelete: true,
+  defaultSort: { field: 'code', order: 'desc' },
+  orgCodeColumn: 'sysOrgCode',
+  createSchema: projectCreateSchema,
+  updateSchema: projectUpdateSchema as ResourceDef<ProjectCreateInput, ProjectUpdateInput>['updateSchema'],
+
+  async toRow(body, ctx) {
+    const row = normalise(declared(projectResource, body), body);
+    for (const k of SERVER_OWNED) delete row[k];
+    await checkReferences(row, ctx);
+    await checkCeiling(row, ctx);
+    const sysOrgCode = await orgCodeOf(row, ctx);
+    // Numbers are drawn only for rows that passed the checks (a refused row wastes none).
+    const code = typeof body.code === 'string' ? body.code.trim() : '';
+    return {
+      ...row,
+      code: code || (await new FillRuleService(ctx.db).execute(PROJECT_CODE_RULE, {})),
+      progress: row.progress ?? 0,
+      status: PROJECT_STATUS.planned,
+      version: 0,
+      delFlag: 0,
+      sysOrgCode,
+    };
+  },
+
+  async toUpdate(body, before, ctx) {
+    if (before.status === PROJECT_STATUS.completed) refuse(PROJECT_MESSAGES.completedClosed);
+    if (body.version !== undefined && body.version !== Number(before.version)) {
+      refuse(PROJECT_MESSAGES.concurrentChange);
+    }
+    if (body.status !== undefined && body.status !== before.status) refuse(PROJECT_MESSAGES.statusByAction);
+    if (body.code !== undefined && body.code !== null && body.code !== before.code) {
+      refuse(PROJECT_MESSAGES.codeFixed);
+    }
+    const changes = normalise(declared(projectResource, body), body);
+    for (const k of SERVER_OWNED) delete changes[k];
+    await checkReferences(changes, ctx);
+    const merged = { ...before, ...changes };
+    if (
+      typeof merged.startDate === 'string' &&
+      typeof merged.endDate === 'string' &&
+      merged.endDate < merged.startDate
+    ) {
+      refuse(PROJECT_MESSAGES.endBeforeStart);
+    }
+    const hasLng = merged.longitude !== null && merged.longitude !== undefined;
+    const hasLat = merged.latitude !== null && merged.latitude !== undefined;
+    if (hasLng !== hasLat) refuse('经度和纬度须同时填写');
+    if (
+      before.type === PROJECT_TYPE.resettlement &&
+      changes.type !== undefined &&
+      changes.type !== PROJECT_TYPE.resettlement &&
+      (await hasTickets(ctx.db, String(before.id)))
+    ) {
+      refuse(PROJECT_MESSAGES.typeLockedByTickets);
+    }
+    // Both in fen here: compared exactly.
+    await checkCeiling(merged, ctx);
+    if ('departId' in changes) changes.sysOrgCode = await orgCodeOf(changes, ctx);
+    changes.version = Number(before.version) + 1;
+    return changes;
+  },
+
+  async beforeWrite(row, existingId, ctx) {
+    if (existingId !== null) return;
+    const clash = await ctx.db
+      .selectFrom('bizProject')
+      .select('id')
+      .where('code', '=', String(row.code))
+      .executeTakeFirst();
+    if (clash) refuse(PROJECT_MESSAGES.codeTaken(String(row.code)));
+  },
+
+  async beforeImportBatch(rows, ctx, seen) {
+    const refused = new Map<number, string>();
+    const codes = rows.map((r) => String(r.code));
+    const taken = new Set(
+      (await ctx.db.selectFrom('bizProject').select('code').where('code', 'in', codes).execute()).map((r) => r.code),
+    );
+    const inFile = seen.get('code') ?? new Set<string>();
+    seen.set('code', inFile);
+    rows.forEach((r, i) => {
+      const code = String(r.code);
+      if (taken.has(code) || inFile.has(code)) refused.set(i, PROJECT_MESSAGES.codeTaken(code));
+      else inFile.add(code);
+    });
+    return refused;
+  },
+
+  async beforeDelete(rows, ctx) {
+    for (const row of rows) {
+      if (await hasTickets(ctx.trx, String(row.id))) refuse(PROJECT_MESSAGES.referencedByTickets(String(row.name)));
+    }
+  },
+
+  writeWarning: (row) => overBudgetWarning(row),
+
+  decorate(rows) {
+    // Rows are answered in yuan here; the rate is the same in fen.
+    for (const r of rows) r.costRate = costRate(r.budget, r.actualCost);
+    return Promise.resolve();
+  },
+
+  async importRow(values, ctx) {
+    const body: Record<string, unknown> = {};
+    // The status is the state machine's: an imported project starts as planned like any other.
+    for (const [k, v] of Object.entries(values)) {
+      if (v !== '' && v !== null && v !== undefined && k !== 'status') body[k] = v;
+    }
+    if (typeof body.leaderId === 'string') body.leaderId = await leaderIdFor(ctx, body.leaderId.trim());
+    if (typeof body.departId === 'string') body.departId = await departIdFor(ctx, body.departId.trim());
+    return body as ProjectCreateInput;
+  },
+};
