@@ -1,0 +1,259 @@
+import {
+  PERM,
+  PROJECT_TYPE,
+  TICKET_API,
+  TICKET_DICT,
+  TICKET_MESSAGES,
+  TICKET_NO_RULE,
+  TICKET_ROUTES,
+  TICKET_SPENDABLE,
+  TICKET_STATUS,
+  isMaskedIdCard,
+  maskIdCard,
+} from '@district/shared';
+import {
+  ticketCreateSchema,
+  ticketUpdateSchema,
+  type TicketCreateInput,
+  type TicketUpdateInput,
+} from '@district/shared/schemas';
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { ApiError } from '../../lib/http.js';
+import { declared } from '../../lib/resource/resource.service.js';
+import type { ResourceContext, ResourceDef, Row } from '../../lib/resource/resource.types.js';
+import { FillRuleService } from '../rule/fill-rule.service.js';
+import { projectNames, seesIdCard } from './ticket.service.js';
+
+/** Columns a person never writes through add or edit: uses, cancelling, expiry and the pattern own them. */
+const SERVER_OWNED = ['ticketNo', 'status', 'usedAmount', 'version', 'cancelReason', 'cancelTime', 'sysOrgCode'];
+
+/** The fields an import may bring (an exported sheet's used amount, status… are left out). */
+const IMPORTABLE = [
+  'ticketNo',
+  'holderName',
+  'holderIdCard',
+  'holderPhone',
+  'projectId',
+  'faceAmount',
+  'issueDate',
+  'expiryDate',
+  'remark',
+] as const;
+
+interface ProjectRef {
+  id: string;
+  code: string;
+  name: string;
+  type: string;
+}
+
+// The caller's tenant's live projects, read once per request (an import checks every row against them).
+const projectCache = new WeakMap<FastifyRequest, Promise<ProjectRef[]>>();
+
+function tenantProjects(ctx: ResourceContext): Promise<ProjectRef[]> {
+  let hit = projectCache.get(ctx.request);
+  if (!hit) {
+    hit =
+      ctx.user.tenantId === null
+        ? Promise.resolve([])
+        : ctx.db
+            .selectFrom('bizProject')
+            .select(['id', 'code', 'name', 'type'])
+            .where('tenantId', '=', ctx.user.tenantId)
+            .where('delFlag', '=', 0)
+            .execute();
+    projectCache.set(ctx.request, hit);
+  }
+  return hit;
+}
+
+/** A project a ticket may refer to: alive, in the caller's tenant, of type resettlement. */
+async function resettlementProject(ctx: ResourceContext, match: (p: ProjectRef) => boolean): Promise<ProjectRef> {
+  const project = (await tenantProjects(ctx)).find(match);
+  if (!project) throw new ApiError(400, TICKET_MESSAGES.unknownProject);
+  if (project.type !== PROJECT_TYPE.resettlement) throw new ApiError(400, TICKET_MESSAGES.projectNotResettlement);
+  return project;
+}
+
+const spendable = (status: unknown) => (TICKET_SPENDABLE as readonly string[]).includes(String(status));
+
+/**
+ * Room tickets (房票管理) on the resource pattern: tenancy, soft delete, the data rules of /house/ticket (the
+ * creator's department in sys_org_code), money in fen answered in yuan. Holders' ID numbers are masked in
+ * every answer unless the caller holds ticket:viewIdCard.
+ */
+export const ticketResource: ResourceDef<TicketCreateInput, TicketUpdateInput> = {
+  name: 'biz_room_ticket',
+  title: '房票',
+  table: 'bizRoomTicket',
+  path: TICKET_API.base,
+  fields: {
+    ticketNo: { type: 'string', title: '房票编号', filter: true, sort: true, excel: { width: 18 } },
+    holderName: { type: 'string', title: '持票人', filter: true, sort: true },
+    holderIdCard: { type: 'string', title: '身份证号', excel: { width: 22 } },
+    holderPhone: { type: 'string', title: '手机号', filter: true, excel: { width: 14 } },
+    projectId: {
+      type: 'string',
+      title: '安置项目',
+      filter: true,
+      sort: true,
+      excel: { width: 28 },
+      dictTable: projectNames,
+    },
+    faceAmount: { type: 'decimal2', title: '票面金额', filter: true, sort: true, excel: { width: 14 } },
+    usedAmount: { type: 'decimal2', title: '已使用金额', filter: true, sort: true, excel: { width: 14 } },
+    remainingAmount: { type: 'decimal2', title: '剩余金额', computed: true, excel: { width: 14 } },
+    issueDate: { type: 'date', title: '发放日期', filter: true, sort: true, excel: { width: 12 } },
+    expiryDate: { type: 'date', title: '有效期至', filter: true, sort: true, excel: { width: 12 } },
+    status: { type: 'string', title: '状态', filter: true, sort: true, dict: TICKET_DICT.status },
+    cancelReason: { type: 'string', title: '作废原因', excel: { width: 24 } },
+    remark: { type: 'string', title: '备注', excel: { width: 24 } },
+    cancelTime: { type: 'datetime', title: '作废时间', excel: false },
+    version: { type: 'int', title: '版本', excel: false },
+    sysOrgCode: { type: 'string', title: '所属机构编码', excel: false },
+    createBy: { type: 'string', title: '创建人', filter: true, excel: false },
+    createTime: { type: 'datetime', title: '创建时间', filter: true, sort: true, excel: false },
+    updateTime: { type: 'datetime', title: '更新时间', sort: true, excel: false },
+  },
+  permissions: {
+    list: PERM.ticketList,
+    add: PERM.ticketAdd,
+    edit: PERM.ticketEdit,
+    delete: PERM.ticketDelete,
+    exportXls: PERM.ticketExport,
+    importExcel: PERM.ticketImport,
+  },
+  dataRuleMenu: TICKET_ROUTES.list,
+  tenancy: { kind: 'column' },
+  softDelete: true,
+  defaultSort: { field: 'createTime', order: 'desc' },
+  orgCodeColumn: 'sysOrgCode',
+  createSchema: ticketCreateSchema,
+  updateSchema: ticketUpdateSchema as ResourceDef<TicketCreateInput, TicketUpdateInput>['updateSchema'],
+
+  async toRow(body, ctx) {
+    const row = declared(ticketResource, body);
+    for (const k of SERVER_OWNED) delete row[k];
+    await resettlementProject(ctx, (p) => p.id === body.projectId);
+    // Numbers are drawn only for rows that passed the checks (a refused row wastes none).
+    const own = typeof body.ticketNo === 'string' ? body.ticketNo.trim() : '';
+    return {
+      ...row,
+      ticketNo: own || (await new FillRuleService(ctx.db).execute(TICKET_NO_RULE, {})),
+      status: TICKET_STATUS.issued,
+      usedAmount: 0,
+      cancelReason: null,
+      cancelTime: null,
+      version: 0,
+      delFlag: 0,
+    };
+  },
+
+  async toUpdate(body, before, ctx) {
+    if (body.version !== undefined && body.version !== Number(before.version)) {
+      throw new ApiError(400, TICKET_MESSAGES.concurrentChange);
+    }
+    if (body.status !== undefined && body.status !== before.status) {
+      throw new ApiError(400, TICKET_MESSAGES.statusFixed);
+    }
+    if (body.ticketNo !== undefined && body.ticketNo !== null && body.ticketNo.trim() !== before.ticketNo) {
+      throw new ApiError(400, TICKET_MESSAGES.ticketNoFixed);
+    }
+    if (!spendable(before.status)) throw new ApiError(400, TICKET_MESSAGES.editClosed);
+    const changes = declared(ticketResource, body);
+    for (const k of SERVER_OWNED) delete changes[k];
+    // The list answers a masked number; sent back unchanged it means "keep the stored one".
+    if (typeof changes.holderIdCard === 'string' && isMaskedIdCard(changes.holderIdCard)) delete changes.holderIdCard;
+    if (changes.projectId !== undefined && changes.projectId !== before.projectId) {
+      await resettlementProject(ctx, (p) => p.id === changes.projectId);
+    }
+    const merged = { ...before, ...changes };
+    // Both in fen here: compared exactly.
+    if (Number(merged.faceAmount) < Number(before.usedAmount)) throw new ApiError(400, TICKET_MESSAGES.faceBelowUsed);
+    if (String(merged.expiryDate) < String(merged.issueDate))
+      throw new ApiError(400, TICKET_MESSAGES.expiryBeforeIssue);
+    changes.version = sql`version + 1`;
+    return changes;
+  },
+
+  // A use or a cancel that slipped in between the checks above and the update: the edit is refused.
+  async afterUpdate(_row, body, ctx) {
+    const now = await ctx.trx
+      .selectFrom('bizRoomTicket')
+      .select(['status', 'faceAmount', 'usedAmount'])
+      .where('id', '=', body.id)
+      .executeTakeFirstOrThrow();
+    if (!spendable(now.status) || Number(now.faceAmount) < Number(now.usedAmount)) {
+      throw new ApiError(400, TICKET_MESSAGES.concurrentChange);
+    }
+  },
+
+  async beforeWrite(row, existingId, ctx) {
+    if (existingId !== null) return;
+    const clash = await ctx.db
+      .selectFrom('bizRoomTicket')
+      .select('id')
+      .where('ticketNo', '=', String(row.ticketNo))
+      .executeTakeFirst();
+    if (clash) throw new ApiError(400, TICKET_MESSAGES.ticketNoTaken(String(row.ticketNo)));
+  },
+
+  async beforeImportBatch(rows, ctx, seen) {
+    const refused = new Map<number, string>();
+    const numbers = rows.map((r) => String(r.ticketNo));
+    const taken = new Set(
+      (await ctx.db.selectFrom('bizRoomTicket').select('ticketNo').where('ticketNo', 'in', numbers).execute()).map(
+        (r) => r.ticketNo,
+      ),
+    );
+    const inFile = seen.get('ticketNo') ?? new Set<string>();
+    seen.set('ticketNo', inFile);
+    rows.forEach((r, i) => {
+      const no = String(r.ticketNo);
+      if (taken.has(no) || inFile.has(no)) refused.set(i, TICKET_MESSAGES.ticketNoTaken(no));
+      else inFile.add(no);
+    });
+    return refused;
+  },
+
+  async beforeDelete(rows, ctx) {
+    if (rows.some((r) => Number(r.usedAmount) > 0)) throw new ApiError(400, TICKET_MESSAGES.deleteUsed);
+    const used = await ctx.trx
+      .selectFrom('bizTicketUse')
+      .select('ticketId')
+      .where(
+        'ticketId',
+        'in',
+        rows.map((r) => String(r.id)),
+      )
+      .executeTakeFirst();
+    if (used) throw new ApiError(400, TICKET_MESSAGES.deleteUsed);
+  },
+
+  // Amounts are in yuan here (after the pattern's conversion): the remaining amount computed exactly in fen.
+  async decorate(rows: Row[], ctx) {
+    const whole = seesIdCard(ctx);
+    for (const r of rows) {
+      if (!whole) r.holderIdCard = maskIdCard(r.holderIdCard as string | null);
+      const fen = Math.round(Number(r.faceAmount ?? 0) * 100) - Math.round(Number(r.usedAmount ?? 0) * 100);
+      r.remainingAmount = fen / 100;
+    }
+  },
+
+  async importRow(values, ctx) {
+    const body: Record<string, unknown> = {};
+    for (const k of IMPORTABLE) {
+      const v = values[k];
+      if (v !== '' && v !== null && v !== undefined) body[k] = typeof v === 'string' ? v.trim() : v;
+    }
+    // The sheet names the project (or gives its code); the ticket stores its id.
+    if (typeof body.projectId === 'string') {
+      const name = body.projectId;
+      body.projectId = (await resettlementProject(ctx, (p) => p.name === name || p.code === name)).id;
+    }
+    if (typeof body.holderIdCard === 'number') body.holderIdCard = String(body.holderIdCard);
+    if (typeof body.holderPhone === 'number') body.holderPhone = String(body.holderPhone);
+    return body as TicketCreateInput;
+  },
+};
