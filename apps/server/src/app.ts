@@ -163,6 +163,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(import('./modules/asset/public.routes.js'));
       await api.register(import('./modules/asset/asset.routes.js'));
       await api.register(import('./modules/asset/ledger.routes.js'));
+      await api.register(import('./modules/house/ticket.routes.js'));
       await api.register(import('./modules/project/project.routes.js'));
       await api.register(import('./modules/dashboard/dashboard.routes.js'));
       await api.register(import('./modules/company/company.routes.js'));
