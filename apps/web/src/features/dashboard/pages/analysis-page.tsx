@@ -1,16 +1,48 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Avatar, Card, Descriptions, Result, Skeleton } from 'antd';
+import {
+  Avatar,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Progress,
+  Result,
+  Row,
+  Skeleton,
+  Statistic,
+  Table,
+  Tag,
+  Tooltip,
+} from 'antd';
 import { UserOutlined } from '@ant-design/icons';
-import { timeFix } from '@district/shared';
+import {
+  PROJECT_ROUTES,
+  PROJECT_STATUS_ITEMS,
+  timeFix,
+  type DashboardAnalysis,
+  type DashboardProjectRow,
+} from '@district/shared';
 import { errorMessage } from '../../../lib/errors';
 import { useSessionStore } from '../../../lib/session-store';
 import { getFileAccessHttpUrl } from '../../../lib/request';
-import { fetchCurrentUserCard } from '../api/dashboard-api';
+import { ANALYSIS_QUERY, fetchCurrentUserCard } from '../api/dashboard-api';
+import '../components/dashboard.css';
+
+// echarts is the heavy part of the page: its chunk is fetched once the cards have their figures.
+const DashboardCharts = lazy(() => import('../components/dashboard-charts'));
 
 const orDash = (value: string | null | undefined) => value || '-';
 
-/** Interim dashboard: the signed-in user's own card, every figure read from the server. */
-export function AnalysisPage() {
+const fullYuan = (yuan: number) =>
+  `${yuan.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} 元`;
+/** Yuan as 万元 with 2 decimals. */
+export const toWan = (yuan: number) =>
+  (yuan / 10_000).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** The signed-in user's own card, at the top of the dashboard. */
+function UserCard() {
   const avatar = useSessionStore((s) => s.userInfo?.avatar);
   const query = useQuery({ queryKey: ['current-user-card'], queryFn: fetchCurrentUserCard });
 
@@ -47,5 +79,192 @@ export function AnalysisPage() {
         ]}
       />
     </Card>
+  );
+}
+
+function Figure({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Col xs={12} md={8} xl={6} xxl={3}>
+      <Card size="small" className="dashboard-figure" aria-label={title}>
+        {children}
+      </Card>
+    </Col>
+  );
+}
+
+/** A money figure in 万元 (2 decimals) with the exact yuan in a tooltip. */
+function Money({ title, yuan }: { title: string; yuan: number }) {
+  return (
+    <Figure title={title}>
+      <Statistic
+        title={title}
+        valueRender={() => (
+          <Tooltip title={fullYuan(yuan)}>
+            <span className="dashboard-money" data-yuan={yuan}>
+              {toWan(yuan)}
+            </span>
+          </Tooltip>
+        )}
+        suffix="万元"
+      />
+    </Figure>
+  );
+}
+
+/** The headline cards: assets (with asset:list) and outstanding room tickets (with ticket:list). */
+function HeadlineCards({ data }: { data: DashboardAnalysis }) {
+  const { assets, tickets } = data;
+  if (!assets && !tickets) return null;
+  return (
+    <Row gutter={[16, 16]} className="dashboard-figures">
+      {assets && (
+        <>
+          <Figure title="资产总数">
+            <Statistic title="资产总数" value={assets.cards.assetCount} suffix="个" />
+          </Figure>
+          <Money title="资产原值" yuan={assets.cards.originalValue} />
+          <Money title="资产净值" yuan={assets.cards.netValue} />
+          <Figure title="闲置率">
+            <Statistic title="闲置率" value={assets.cards.idleRate} precision={1} suffix="%" />
+          </Figure>
+          <Figure title="出租率">
+            <Statistic title="出租率" value={assets.cards.leasedRate} precision={1} suffix="%" />
+          </Figure>
+        </>
+      )}
+      {tickets && (
+        <>
+          <Figure title="在途房票">
+            <Statistic title="在途房票" value={tickets.outstandingCount} suffix="张" />
+          </Figure>
+          <Money title="剩余金额" yuan={tickets.outstandingAmount} />
+        </>
+      )}
+    </Row>
+  );
+}
+
+const statusColor = (status: string) => PROJECT_STATUS_ITEMS.find((s) => s.value === status)?.color;
+
+/** The latest projects with their progress; the name opens the project's detail page. */
+function ProjectTable({ rows }: { rows: DashboardProjectRow[] }) {
+  return (
+    <Card title="最新项目" size="small" className="dashboard-projects">
+      <Table<DashboardProjectRow>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={rows}
+        scroll={{ x: 720 }}
+        locale={{ emptyText: '暂无项目' }}
+        columns={[
+          {
+            title: '项目名称',
+            dataIndex: 'name',
+            render: (name: string, r) => (
+              <Link to={`${PROJECT_ROUTES.form}?id=${encodeURIComponent(r.id)}&mode=detail`}>{name}</Link>
+            ),
+          },
+          { title: '项目编号', dataIndex: 'code', width: 160 },
+          { title: '类型', dataIndex: 'typeText', width: 100 },
+          {
+            title: '状态',
+            dataIndex: 'statusText',
+            width: 90,
+            render: (text: string, r) => <Tag color={statusColor(r.status)}>{text}</Tag>,
+          },
+          { title: '负责部门', dataIndex: 'departName', width: 130, render: (v: string | null) => orDash(v) },
+          { title: '计划完工', dataIndex: 'endDate', width: 110, render: (v: string | null) => orDash(v) },
+          {
+            title: '进度',
+            dataIndex: 'progress',
+            width: 180,
+            render: (p: number, r) => (
+              <Progress
+                percent={p}
+                size="small"
+                status={r.status === 'completed' ? 'success' : r.status === 'suspended' ? 'exception' : 'active'}
+              />
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function ChartsFallback({ count }: { count: number }) {
+  return (
+    <Row gutter={[16, 16]} className="dashboard-charts">
+      {Array.from({ length: count }, (_, i) => (
+        <Col xs={24} xl={12} key={i}>
+          <Card size="small">
+            <Skeleton active paragraph={{ rows: 6 }} />
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+/** The figures: one aggregate call; cards first, then the charts' chunk, then the project table. */
+function Analysis() {
+  const query = useQuery(ANALYSIS_QUERY);
+
+  if (query.isPending) {
+    return (
+      <div className="dashboard-loading" aria-busy="true">
+        <Row gutter={[16, 16]} className="dashboard-figures">
+          {Array.from({ length: 7 }, (_, i) => (
+            <Col xs={12} md={8} xl={6} xxl={3} key={i}>
+              <Card size="small">
+                <Skeleton active paragraph={false} title={{ width: '80%' }} />
+                <Skeleton.Button active size="small" />
+              </Card>
+            </Col>
+          ))}
+        </Row>
+        <ChartsFallback count={2} />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Result
+        status="warning"
+        title="统计数据读取失败"
+        subTitle={errorMessage(query.error)}
+        extra={
+          <Button type="primary" loading={query.isFetching} onClick={() => void query.refetch()}>
+            重试
+          </Button>
+        }
+      />
+    );
+  }
+
+  const data = query.data;
+  const charts = (data.assets ? 3 : 0) + (data.projects ? 1 : 0);
+  return (
+    <>
+      <HeadlineCards data={data} />
+      {charts > 0 && (
+        <Suspense fallback={<ChartsFallback count={charts} />}>
+          <DashboardCharts data={data} />
+        </Suspense>
+      )}
+      {data.projects && <ProjectTable rows={data.projects.latest} />}
+      <div className="dashboard-generated">数据更新于 {data.generatedAt}</div>
+    </>
+  );
+}
+
+/** 首页: the user's card, then the analysis figures within the caller's tenant and data rules. */
+export function AnalysisPage() {
+  return (
+    <div className="dashboard-analysis">
+      <UserCard />
+      <Analysis />
+    </div>
   );
 }
