@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, DEFAULT_MAP_SETTINGS, PERM, type AuthEntry, type PlatformSettings } from '@district/shared';
+import {
+  API,
+  DEFAULT_MAP_SETTINGS,
+  PERM,
+  PROJECT_MESSAGES,
+  type AuthEntry,
+  type PlatformSettings,
+} from '@district/shared';
 import { useSessionStore } from '../../../../lib/session-store';
 import { mockHttp, ok } from '../../../../test/mock-http';
 import { renderWithApp } from '../../../../test/render';
@@ -61,5 +68,19 @@ describe('platform settings page: map settings', () => {
     await userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(saved()).not.toBeNull());
     expect(saved().map?.districtBox).toBeNull();
+  });
+
+  it('edits the projects’ cost ceiling: a whole number of 100–1000', async () => {
+    const { saved } = setup();
+    const ceiling = await screen.findByLabelText('项目成本上限');
+    await userEvent.type(ceiling, '99');
+    await userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText(PROJECT_MESSAGES.ceilingRange)).toBeInTheDocument();
+    expect(saved()).toBeNull();
+    await userEvent.clear(ceiling);
+    await userEvent.type(ceiling, '150');
+    await userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(saved()).not.toBeNull());
+    expect(saved().projectCostCeilingPercent).toBe(150);
   });
 });

@@ -8,6 +8,7 @@ import {
   PERM,
   PLATFORM_LIMITS,
   PLATFORM_MESSAGES,
+  PROJECT_MESSAGES,
   TILE_URL_PATTERN,
   type DistrictBox,
   type MapSettings,
@@ -91,6 +92,10 @@ export function PlatformSettingPage() {
                 mapKey: (values.map.mapKey ?? '').trim(),
                 districtBox: boxOf(values.map.districtBox),
               },
+              // Left empty, the stored ceiling is kept.
+              ...(typeof values.projectCostCeilingPercent === 'number'
+                ? { projectCostCeilingPercent: values.projectCostCeilingPercent }
+                : {}),
             })
           }
         >
@@ -200,6 +205,15 @@ export function PlatformSettingPage() {
                 </Form.Item>
               ))}
             </Space>
+          </Form.Item>
+          <Divider>项目设置</Divider>
+          <Form.Item
+            label="项目成本上限"
+            name="projectCostCeilingPercent"
+            extra="实际成本超过预算时提醒；超过预算的此百分比时拒绝保存（100–1000）"
+            rules={[{ type: 'integer', min: 100, max: 1000, message: PROJECT_MESSAGES.ceilingRange }]}
+          >
+            <InputNumber aria-label="项目成本上限" suffix="%" style={{ width: 160 }} />
           </Form.Item>
           <Form.Item wrapperCol={{ xs: { span: 24 }, sm: { offset: 5, span: 14 } }}>
             <HasPermission action={PERM.platformEdit}>
