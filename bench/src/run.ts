@@ -8,6 +8,7 @@
  * - the editable table with 100,000 rows × 20 columns in Chromium (first paint, scroll frame times, selecting
  *   1,000 rows, the gzip size it adds).
  * - assets (issue 9): the asset list at 100k assets, the map view with 10k points and the guest's public display.
+ * - the dashboard (issue 10): GET /dashboard/analysis at 100k assets warm, and 首页's cards and charts in Chromium.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +24,7 @@ import { exportAll, importUsers, importWorkbook, peakRss, seedUsers } from './ad
 import { benchEditableTable } from './editable-table.bench.js';
 import { benchAssetList } from './asset-list.bench.js';
 import { benchAssetBrowser } from './asset-map.bench.js';
+import { benchDashboard } from './dashboard.bench.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 32;
@@ -140,6 +142,7 @@ async function main() {
   await benchEditableTable(appUrl);
   await benchAssetList(DURATION);
   await benchAssetBrowser();
+  await benchDashboard(DURATION);
 
   await app.close();
   await bare.close();
