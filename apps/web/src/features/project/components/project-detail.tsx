@@ -60,12 +60,12 @@ export function ProjectDetailView({ project }: { project: ProjectDetail }) {
         </Descriptions.Item>
         <Descriptions.Item label="开始日期">{p.startDate ?? ''}</Descriptions.Item>
         <Descriptions.Item label="结束日期">{p.endDate ?? ''}</Descriptions.Item>
-        <Descriptions.Item label="项目地址" span={2}>
+        <Descriptions.Item label="项目地址" span="filled">
           {p.address ?? ''}
         </Descriptions.Item>
-        <Descriptions.Item label="附件" span={2}>
+        <Descriptions.Item label="附件" span="filled">
           {p.attachments.length ? (
-            <Space direction="vertical">
+            <Space orientation="vertical">
               {p.attachments.map((a) => (
                 <a key={a.path} href={getFileAccessHttpUrl(a.path)} target="_blank" rel="noreferrer" download>
                   {a.name}
@@ -76,7 +76,7 @@ export function ProjectDetailView({ project }: { project: ProjectDetail }) {
             <Typography.Text type="secondary">{PROJECT_DETAIL_TEXT.noAttachments}</Typography.Text>
           )}
         </Descriptions.Item>
-        <Descriptions.Item label="项目描述" span={2}>
+        <Descriptions.Item label="项目描述" span="filled">
           {p.description ? (
             <div
               className="project-description"
@@ -86,7 +86,7 @@ export function ProjectDetailView({ project }: { project: ProjectDetail }) {
             ''
           )}
         </Descriptions.Item>
-        <Descriptions.Item label="备注" span={2}>
+        <Descriptions.Item label="备注" span="filled">
           {p.remark ?? ''}
         </Descriptions.Item>
         <Descriptions.Item label="创建人">{p.createBy ?? ''}</Descriptions.Item>

@@ -1,5 +1,7 @@
 import { Alert, Modal, Space, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { PROJECT_ROUTES } from '@district/shared';
 import { DetailModal } from '../../../components/detail/detail-modal';
 import { fetchProjectDetail } from '../api/project-api';
 import { PROJECT_FORM_TEXT, PROJECT_FORM_WIDTH, ProjectForm, useProjectForm } from './project-form';
@@ -63,7 +65,10 @@ export function ProjectDetailModal({
       <Spin spinning={detail.isFetching}>
         {detail.error && <Alert type="error" showIcon title={detail.error.message} />}
         {p && (
-          <Space direction="vertical" style={{ width: '100%' }}>
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            <Link to={`${PROJECT_ROUTES.form}?id=${encodeURIComponent(p.id)}&mode=detail`} onClick={onClose}>
+              整页查看
+            </Link>
             <ProjectStatusActions
               as="button"
               project={p}

@@ -41,7 +41,7 @@ function DetailMode({ id }: { id: string }) {
       <Spin spinning={detail.isFetching}>
         {detail.error && <Alert type="error" showIcon title={detail.error.message} />}
         {p && (
-          <Space direction="vertical" style={{ width: '100%' }}>
+          <Space orientation="vertical" style={{ width: '100%' }}>
             <ProjectStatusActions
               as="button"
               project={p}
