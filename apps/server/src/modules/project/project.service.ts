@@ -1,4 +1,5 @@
 import {
+  ASSET_MESSAGES,
   PROJECT_DICT,
   PROJECT_MESSAGES,
   PROJECT_STATUS,
@@ -109,7 +110,7 @@ async function checkFiles(ctx: ResourceContext, paths: string[]): Promise<void> 
     .execute();
   const known = new Set(files.map((f) => f.storedPath));
   const missing = paths.find((p) => !known.has(p));
-  if (missing !== undefined) refuse(`附件：文件“${missing}”不存在，请重新上传`);
+  if (missing !== undefined) refuse(`附件：${ASSET_MESSAGES.notFile(missing)}`);
 }
 
 /** The server's checks of the columns about to be written (only those present). */

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import {
   API,
+  ASSET_MESSAGES,
   GUEST_CREDENTIALS,
   PERM,
   PROJECT_API,
@@ -178,7 +179,10 @@ describe.each(targets)('projects on $name', (target) => {
     expect(await refused({ departId: 'nowhere' })).toEqual([400, PROJECT_MESSAGES.unknownDepart]);
     expect(await refused({ name: '' })).toEqual([400, PROJECT_MESSAGES.nameRequired]);
     expect(await refused({ type: 'castle' })).toEqual([400, PROJECT_MESSAGES.typeRequired]);
-    expect((await refused({ attachments: ['temp/never.pdf'] }))[0]).toBe(400);
+    expect(await refused({ attachments: ['temp/never.pdf'] })).toEqual([
+      400,
+      `附件：${ASSET_MESSAGES.notFile('temp/never.pdf')}`,
+    ]);
     expect(await refused({ status: 'completed' })).toEqual([400, '不支持的参数：status']);
     // A department of another tenant is none of the caller's.
     const other = await call('POST', `${PROJECT_API.base}/add`, { ...base, departId: ZCGL }, admin, 1002);
