@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { GUEST_CREDENTIALS, PERM, TICKET_API, TICKET_MESSAGES } from '@district/shared';
+import { GUEST_CREDENTIALS, PERM, TICKET_API, TICKET_MESSAGES, TICKET_ROUTES } from '@district/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
 import { newId } from '../../lib/ids.js';
@@ -369,6 +369,85 @@ describe.each(targets)('room tickets on $name', (target) => {
     expect([res.statusCode, res.json().message]).toEqual([404, TICKET_MESSAGES.notFound]);
     expect((await call('PUT', TICKET_API.cancel, { id, reason: 'x' }, admin, 1002)).statusCode).toBe(404);
     expect((await stored(id)).status).toBe('issued');
+  });
+
+  it('keeps tickets outside the data rule of 房票管理 away from every route', async () => {
+    const id = await add();
+    const role = await roleWith(t, admin, 1001, 'ticket_scope', [PERM.ticketList, PERM.ticketUse, PERM.ticketCancel]);
+    await accountWith(t, admin, 1001, 'ticket_scoped', [role]);
+    // 本部门房票: sys_org_code = the caller's department; this account has none, so it sees no ticket.
+    const menu = await db()
+      .selectFrom('sysPermission')
+      .select('id')
+      .where('url', '=', TICKET_ROUTES.list)
+      .executeTakeFirstOrThrow();
+    const ruleId = newId();
+    await db()
+      .insertInto('sysPermissionDataRule')
+      .values({
+        id: ruleId,
+        permissionId: menu.id,
+        ruleName: '本部门房票',
+        ruleColumn: 'sys_org_code',
+        ruleConditions: '=',
+        ruleValue: '#{sys_org_code}',
+        status: '1',
+        createBy: null,
+        createTime: null,
+        updateBy: null,
+        updateTime: null,
+      })
+      .execute();
+    await db()
+      .insertInto('sysRolePermission')
+      .values({
+        id: newId(),
+        roleId: role,
+        permissionId: menu.id,
+        dataRuleIds: ruleId,
+        operateDate: null,
+        operateIp: null,
+      })
+      .execute();
+    await t.app.ctx.authCache.invalidate();
+    const scoped = await t.login('ticket_scoped', 'Passw0rd!');
+
+    expect((await call('GET', `${TICKET_API.base}/list`, undefined, scoped)).json().result.total).toBe(0);
+    const refusals: [Method, string, object | undefined][] = [
+      ['GET', `${TICKET_API.detail}?id=${id}`, undefined],
+      ['GET', `${TICKET_API.uses}?ticketId=${id}`, undefined],
+      ['POST', TICKET_API.use, { ticketId: id, houseAddress: 'x', amount: 1, useDate: day(0), seller: 'y' }],
+      ['PUT', TICKET_API.cancel, { id, reason: 'x' }],
+    ];
+    for (const [method, url, payload] of refusals) {
+      const res = await call(method, url, payload, scoped);
+      expect([url, res.statusCode, res.json().message]).toEqual([url, 404, TICKET_MESSAGES.notFound]);
+    }
+    const row = await stored(id);
+    expect([row.status, row.usedAmount]).toEqual(['issued', 0]);
+    // The same routes answer the unrestricted staff account.
+    expect((await call('GET', `${TICKET_API.detail}?id=${id}`, undefined, staff)).statusCode).toBe(200);
+  });
+
+  it('records a data-log version for every write of a ticket', async () => {
+    const id = await add();
+    expect(await logVersions(id)).toBe(1);
+    await use(id, 10);
+    await call('PUT', `${TICKET_API.base}/edit`, { id, holderName: '改名' });
+    await call('PUT', TICKET_API.cancel, { id, reason: '测试' });
+    const logs = await db()
+      .selectFrom('sysDataLog')
+      .select(['dataVersion', 'action', 'dataContent'])
+      .where('dataTable', '=', 'biz_room_ticket')
+      .where('dataId', '=', id)
+      .orderBy('dataVersion')
+      .execute();
+    expect(logs.map((l) => [Number(l.dataVersion), l.action, JSON.parse(l.dataContent).status])).toEqual([
+      [1, 'add', 'issued'],
+      [2, 'edit', 'partly_used'],
+      [3, 'edit', 'partly_used'],
+      [4, 'edit', 'cancelled'],
+    ]);
   });
 
   it('refuses the guest and a user without the permission on every route', async () => {
