@@ -173,6 +173,22 @@ export const ticketResource: ResourceDef<TicketCreateInput, TicketUpdateInput> =
     if (Number(merged.faceAmount) < Number(before.usedAmount)) throw new ApiError(400, TICKET_MESSAGES.faceBelowUsed);
     if (String(merged.expiryDate) < String(merged.issueDate))
       throw new ApiError(400, TICKET_MESSAGES.expiryBeforeIssue);
+    // Recorded uses stay inside the ticket's validity.
+    if (changes.issueDate !== undefined || changes.expiryDate !== undefined) {
+      const span = await ctx.db
+        .selectFrom('bizTicketUse')
+        .select((eb) => [eb.fn.min('useDate').as('first'), eb.fn.max('useDate').as('last')])
+        .where('ticketId', '=', String(before.id))
+        .executeTakeFirst();
+      if (span?.first && String(merged.issueDate) > String(span.first))
+        throw new ApiError(400, TICKET_MESSAGES.issueAfterUse(String(span.first)));
+      if (span?.last && String(merged.expiryDate) < String(span.last))
+        throw new ApiError(400, TICKET_MESSAGES.expiryBeforeUse(String(span.last)));
+    }
+    // A face amount lowered to what has been spent leaves nothing to spend: the ticket is used up.
+    if (Number(before.usedAmount) > 0 && Number(merged.faceAmount) === Number(before.usedAmount)) {
+      changes.status = TICKET_STATUS.used;
+    }
     changes.version = sql`version + 1`;
     return changes;
   },
@@ -184,7 +200,8 @@ export const ticketResource: ResourceDef<TicketCreateInput, TicketUpdateInput> =
       .select(['status', 'faceAmount', 'usedAmount'])
       .where('id', '=', body.id)
       .executeTakeFirstOrThrow();
-    if (!spendable(now.status) || Number(now.faceAmount) < Number(now.usedAmount)) {
+    const usedUp = now.status === TICKET_STATUS.used && Number(now.faceAmount) === Number(now.usedAmount);
+    if (!(spendable(now.status) || usedUp) || Number(now.faceAmount) < Number(now.usedAmount)) {
       throw new ApiError(400, TICKET_MESSAGES.concurrentChange);
     }
   },

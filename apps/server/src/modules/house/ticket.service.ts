@@ -183,6 +183,7 @@ export async function useTicket(
     if (closed) refuse(closed);
     if (input.useDate < t.issueDate) refuse(TICKET_MESSAGES.useBeforeIssue);
     if (input.useDate > t.expiryDate) refuse(TICKET_MESSAGES.useAfterExpiry);
+    if (input.useDate > today) refuse(TICKET_MESSAGES.useInFuture);
     if (amount > t.faceAmount - t.usedAmount)
       refuse(TICKET_MESSAGES.overRemaining(yuanText(t.faceAmount - t.usedAmount)));
   };

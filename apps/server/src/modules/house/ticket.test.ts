@@ -207,6 +207,7 @@ describe.each(targets)('room tickets on $name', (target) => {
       ['1.234', {}, TICKET_MESSAGES.amount],
       [100, { useDate: day(-6) }, TICKET_MESSAGES.useBeforeIssue],
       [100, { useDate: day(31) }, TICKET_MESSAGES.useAfterExpiry],
+      [100, { useDate: day(1) }, TICKET_MESSAGES.useInFuture],
       [100, { houseAddress: '' }, TICKET_MESSAGES.houseAddressRequired],
       [100, { seller: '' }, TICKET_MESSAGES.sellerRequired],
     ];
@@ -304,14 +305,20 @@ describe.each(targets)('room tickets on $name', (target) => {
     expect((await edit({ usedAmount: 0 })).statusCode).toBe(400);
     expect(await stored(id)).toEqual(snapshot);
 
-    expect((await use(id, 40000)).statusCode).toBe(200);
+    expect((await use(id, 40000, { useDate: day(-1) })).statusCode).toBe(200);
     const below = await edit({ faceAmount: 39999.99 });
     expect([below.statusCode, below.json().message]).toEqual([400, TICKET_MESSAGES.faceBelowUsed]);
+    // The validity must keep covering the recorded use.
+    const lateIssue = await edit({ issueDate: day(0) });
+    expect([lateIssue.statusCode, lateIssue.json().message]).toEqual([400, TICKET_MESSAGES.issueAfterUse(day(-1))]);
+    const earlyExpiry = await edit({ expiryDate: day(-2) });
+    expect(earlyExpiry.json().message).toBe(TICKET_MESSAGES.expiryBeforeUse(day(-1)));
+    expect((await edit({ expiryDate: day(-1) })).statusCode).toBe(200);
+    // Lowered to what was spent, the ticket is used up.
     expect((await edit({ faceAmount: 40000 })).statusCode).toBe(200);
     row = await stored(id);
-    expect([row.status, row.faceAmount, row.usedAmount]).toEqual(['partly_used', 4000000, 4000000]);
+    expect([row.status, row.faceAmount, row.usedAmount, row.expiryDate]).toEqual(['used', 4000000, 4000000, day(-1)]);
 
-    await call('PUT', TICKET_API.cancel, { id, reason: '测试' });
     const closed = await edit({ holderName: '赵六' });
     expect([closed.statusCode, closed.json().message]).toEqual([400, TICKET_MESSAGES.editClosed]);
   });

@@ -135,11 +135,12 @@ export function TicketUseModal({ open, ticket, onClose, onSaved }: TicketUseModa
                 const d = value.format(DATE_FORMAT);
                 if (d < ticket.issueDate) throw new Error(TICKET_MESSAGES.useBeforeIssue);
                 if (d > ticket.expiryDate) throw new Error(TICKET_MESSAGES.useAfterExpiry);
+                if (value.isAfter(dayjs(), 'day')) throw new Error(TICKET_MESSAGES.useInFuture);
               },
             },
           ]}
         >
-          <DatePicker style={{ width: '100%' }} format={DATE_FORMAT} />
+          <DatePicker style={{ width: '100%' }} format={DATE_FORMAT} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
         </Form.Item>
         <Form.Item
           label="房屋地址"
