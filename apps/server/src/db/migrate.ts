@@ -6,6 +6,7 @@ import * as m0004 from './migrations/2026-11-25-0001-unique-constraints.js';
 import * as m0005 from './migrations/2026-11-25-0002-log-tenant.js';
 import * as m0006 from './migrations/2026-11-25-0003-assets.js';
 import * as m0007 from './migrations/2026-11-25-0004-tickets-projects-company.js';
+import * as m0008 from './migrations/2026-11-25-0005-dashboard-indexes.js';
 
 /** A static list rather than a folder scan, so the compiled server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0002-log-tenant': m0005,
   '2026-11-25-0003-assets': m0006,
   '2026-11-25-0004-tickets-projects-company': m0007,
+  '2026-11-25-0005-dashboard-indexes': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

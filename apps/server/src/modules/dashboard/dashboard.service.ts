@@ -10,14 +10,13 @@ import {
 } from '@district/shared';
 import { sql } from 'kysely';
 import { scoped } from '../../lib/resource/resource.service.js';
-import type { AnyQuery, ResourceContext } from '../../lib/resource/resource.types.js';
+import type { ResourceContext } from '../../lib/resource/resource.types.js';
 import { formatDateTime } from '../../lib/time.js';
 import { assetResource } from '../asset/asset.resource.js';
 import { ASSET_CATEGORY_ROOT } from '../asset/asset.service.js';
 import { DictService } from '../dict/dict.service.js';
-import { projectScope, ticketScope } from './dashboard.scopes.js';
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- aggregates over the resources' scoped builders */
+import { ticketResource } from '../house/ticket.resource.js';
+import { projectResource } from '../project/project.resource.js';
 
 /** How long one caller's figures are kept (per tenant and user: data rules depend on the user). */
 export const DASHBOARD_TTL_MS = 30_000;
@@ -44,58 +43,54 @@ export function lastTwelveMonths(now: Date = new Date()): string[] {
   return months;
 }
 
+interface AssetGroup {
+  categoryId: string;
+  departId: string | null;
+  status: string;
+  n: unknown;
+  original: unknown;
+  net: unknown;
+}
+
 async function assetSection(ctx: ResourceContext): Promise<NonNullable<DashboardAnalysis['assets']>> {
   const { db } = ctx;
-  const assets = (q: AnyQuery) => scoped(assetResource, ctx, q);
   const sum = (col: string) => sql<string>`sum(${sql.ref(col)})`;
-  const countWhen = (status: string) =>
-    sql<string>`sum(case when ${sql.ref('bizAsset.status')} = ${status} then 1 else 0 end)`;
-
   const months = lastTwelveMonths();
-  const cardsQ = assets(
+
+  // Every figure of the register from one grouped pass (served by idx_biz_asset_dashboard): a few hundred
+  // groups of (category, department, status) at most, summed up below.
+  const groupsQ = scoped(
+    assetResource,
+    ctx,
     db
       .selectFrom('bizAsset')
       .select((eb) => [
-        eb.fn.countAll<string>().as('total'),
-        sum('bizAsset.originalValue').as('original'),
-        sum('bizAsset.netValue').as('net'),
-        countWhen(ASSET_STATUS.disposed).as('disposed'),
-        countWhen(ASSET_STATUS.idle).as('idle'),
-        countWhen(ASSET_STATUS.leased).as('leased'),
-      ]),
-  );
-  const categoryQ = assets(
-    db
-      .selectFrom('bizAsset')
-      .select((eb) => ['bizAsset.categoryId as categoryId', eb.fn.countAll<string>().as('n')])
-      .groupBy('bizAsset.categoryId'),
-  );
-  const departQ = assets(
-    db
-      .selectFrom('bizAsset')
-      .select([
+        'bizAsset.categoryId as categoryId',
         'bizAsset.ownerDepartId as departId',
+        'bizAsset.status as status',
+        eb.fn.countAll<string>().as('n'),
         sum('bizAsset.originalValue').as('original'),
         sum('bizAsset.netValue').as('net'),
       ])
-      .groupBy('bizAsset.ownerDepartId'),
-  );
-  // Ledger rows are the caller's when their asset is: the same scope, as a subquery.
+      .groupBy(['bizAsset.categoryId', 'bizAsset.ownerDepartId', 'bizAsset.status']),
+  ).then((q) => q.execute() as Promise<AssetGroup[]>);
+
+  // Ledger rows are the caller's when their asset is: the asset register's scope, asked of each event of the
+  // last 12 months (the ledger's own tenant narrows them first, through idx_biz_asset_ledger_month).
   const month = sql<string>`substr(${sql.ref('bizAssetLedger.eventDate')}, 1, 7)`;
-  const ledgerQ = assets(db.selectFrom('bizAsset').select('bizAsset.id')).then((visible) =>
+  const ledgerQ = scoped(assetResource, ctx, db.selectFrom('bizAsset').select('bizAsset.id')).then((visible) =>
     db
       .selectFrom('bizAssetLedger')
       .select((eb) => [month.as('month'), eb.fn.countAll<string>().as('n')])
+      .where('bizAssetLedger.tenantId', '=', ctx.user.tenantId ?? -1)
       .where('bizAssetLedger.eventDate', '>=', `${months[0]}-01`)
-      .where('bizAssetLedger.assetId', 'in', visible as any)
+      .where((eb) => eb.exists(visible.where('bizAsset.id', '=', eb.ref('bizAssetLedger.assetId'))))
       .groupBy(month)
       .execute(),
   );
 
-  const [cardsRows, categoryRows, departRows, ledgerRows, categories] = await Promise.all([
-    cardsQ.then((q) => q.execute()),
-    categoryQ.then((q) => q.execute()),
-    departQ.then((q) => q.execute()),
+  const [groups, ledgerRows, categories] = await Promise.all([
+    groupsQ,
     ledgerQ,
     db
       .selectFrom('sysCategory')
@@ -105,15 +100,38 @@ async function assetSection(ctx: ResourceContext): Promise<NonNullable<Dashboard
       .execute(),
   ]);
 
-  const c = (cardsRows[0] ?? {}) as Record<string, unknown>;
-  const total = num(c.total);
-  const live = total - num(c.disposed);
+  let total = 0;
+  let original = 0;
+  let net = 0;
+  let disposed = 0;
+  let idle = 0;
+  let leased = 0;
+  const perCategory = new Map<string, number>();
+  const perDepart = new Map<string | null, { original: number; net: number }>();
+  for (const g of groups) {
+    const n = num(g.n);
+    const o = num(g.original);
+    const v = num(g.net);
+    total += n;
+    original += o;
+    net += v;
+    if (g.status === ASSET_STATUS.disposed) disposed += n;
+    if (g.status === ASSET_STATUS.idle) idle += n;
+    if (g.status === ASSET_STATUS.leased) leased += n;
+    perCategory.set(g.categoryId, (perCategory.get(g.categoryId) ?? 0) + n);
+    const departId = g.departId ?? null;
+    const d = perDepart.get(departId) ?? { original: 0, net: 0 };
+    d.original += o;
+    d.net += v;
+    perDepart.set(departId, d);
+  }
+  const live = total - disposed;
   const cards = {
     assetCount: total,
-    originalValue: yuan(c.original),
-    netValue: yuan(c.net),
-    idleRate: percent(num(c.idle), live),
-    leasedRate: percent(num(c.leased), live),
+    originalValue: yuan(original),
+    netValue: yuan(net),
+    idleRate: percent(idle, live),
+    leasedRate: percent(leased, live),
   };
 
   // Top-level categories (one level below the root) each count their whole subtree.
@@ -121,16 +139,16 @@ async function assetSection(ctx: ResourceContext): Promise<NonNullable<Dashboard
   const tops = categories.filter((k) => k.code.length === levelLength);
   const codeOf = new Map(categories.map((k) => [k.id, k.code]));
   const counts = new Map<string, number>(tops.map((k) => [k.code, 0]));
-  for (const row of categoryRows as { categoryId: string; n: unknown }[]) {
-    const code = codeOf.get(row.categoryId);
+  for (const [categoryId, n] of perCategory) {
+    const code = codeOf.get(categoryId);
     if (!code || code.length < levelLength) continue;
     const top = code.slice(0, levelLength);
-    if (counts.has(top)) counts.set(top, counts.get(top)! + num(row.n));
+    if (counts.has(top)) counts.set(top, counts.get(top)! + n);
   }
   const byCategory = tops.map((k) => ({ categoryId: k.id, name: k.name, count: counts.get(k.code) ?? 0 }));
 
-  const departs = (departRows as { departId: string | null; original: unknown; net: unknown }[])
-    .map((r) => ({ departId: r.departId ?? null, original: num(r.original), net: num(r.net) }))
+  const departs = [...perDepart]
+    .map(([departId, d]) => ({ departId, ...d }))
     .sort((a, b) => b.original - a.original || b.net - a.net);
   const shown = departs.length > TOP_DEPARTS + 1 ? departs.slice(0, TOP_DEPARTS) : departs;
   const rest = departs.slice(shown.length);
@@ -166,7 +184,7 @@ async function assetSection(ctx: ResourceContext): Promise<NonNullable<Dashboard
 
 async function ticketSection(ctx: ResourceContext): Promise<NonNullable<DashboardAnalysis['tickets']>> {
   const q = await scoped(
-    ticketScope,
+    ticketResource,
     ctx,
     ctx.db
       .selectFrom('bizRoomTicket')
@@ -191,7 +209,7 @@ async function projectSection(ctx: ResourceContext): Promise<NonNullable<Dashboa
   const updated = sql<string>`coalesce(${sql.ref('bizProject.updateTime')}, ${sql.ref('bizProject.createTime')})`;
   const [statusRows, latestRows, statuses, types] = await Promise.all([
     scoped(
-      projectScope,
+      projectResource,
       ctx,
       db
         .selectFrom('bizProject')
@@ -203,7 +221,7 @@ async function projectSection(ctx: ResourceContext): Promise<NonNullable<Dashboa
         .groupBy('bizProject.status'),
     ).then((q) => q.execute()),
     scoped(
-      projectScope,
+      projectResource,
       ctx,
       db
         .selectFrom('bizProject')

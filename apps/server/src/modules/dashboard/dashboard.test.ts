@@ -367,4 +367,28 @@ describe.each(targets)('dashboard on $name', (target) => {
     expect(fresh.assets!.byCategory.find((c) => c.name === '设备')!.count).toBe(1);
     expect(fresh.assets!.ledgerByMonth[11]!.count).toBe(4);
   });
+
+  it('names the ten biggest departments and sums the rest into 其他', async () => {
+    // Eleven more departments (ids only: named by their id), each bigger than the seeded ones.
+    for (let i = 1; i <= 11; i++) {
+      await asset({
+        categoryId: cat('A01A01'),
+        status: 'idle',
+        depart: `dep-${i}`,
+        original: i * 1_000_000,
+        net: i * 100,
+      });
+    }
+    // A write through the pattern: the cached figures are recounted.
+    const roleRes = await roleWith(t, admin, 1001, 'dash_epoch', [PERM.assetList]);
+    expect(roleRes).toBeTruthy();
+    const { byDepart } = (await figures(admin)).assets!;
+    expect(byDepart).toHaveLength(11);
+    expect(byDepart.slice(0, 10).map((d) => d.departId)).toEqual(
+      [11, 10, 9, 8, 7, 6, 5, 4, 3, 2].map((i) => `dep-${i}`),
+    );
+    expect(byDepart[0]).toEqual({ departId: 'dep-11', name: 'dep-11', originalValue: 110000, netValue: 11 });
+    // dep-1 (10,000), 资产管理科 (1,000 + 200 + 1 + 10), 综合办公室 (500.50), no department (0), summed.
+    expect(byDepart[10]).toEqual({ departId: null, name: '其他', originalValue: 11711.5, netValue: 1201.25 });
+  });
 });
