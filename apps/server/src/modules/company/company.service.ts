@@ -164,7 +164,7 @@ export async function saveProfile(ctx: ResourceContext, input: CompanyInput): Pr
     .execute(async (trx) => {
       const before = await profileOf(trx, tenantId);
       if (!before) {
-        const row: BizCompany = {
+        const row: Selectable<BizCompany> = {
           ...(Object.fromEntries(PROFILE_FIELDS.map((f) => [f, null])) as Record<ProfileField, null>),
           ...(changes as Partial<BizCompany>),
           id: newId(),
@@ -177,8 +177,8 @@ export async function saveProfile(ctx: ResourceContext, input: CompanyInput): Pr
           updateTime: null,
         };
         await trx.insertInto('bizCompany').values(row).execute();
-        await writeDataLog(trx, COMPANY_TABLE, row.id, 'add', row as never, ctx.user);
-        return toProfile(row as Selectable<BizCompany>);
+        await writeDataLog(trx, COMPANY_TABLE, row.id, 'add', row, ctx.user);
+        return toProfile(row);
       }
       const version = Number(before.version);
       if (input.version !== undefined && input.version !== version) refuse(COMPANY_MESSAGES.concurrentChange);
@@ -201,7 +201,7 @@ export async function saveProfile(ctx: ResourceContext, input: CompanyInput): Pr
         .selectAll()
         .where('id', '=', before.id)
         .executeTakeFirstOrThrow();
-      await writeDataLog(trx, COMPANY_TABLE, after.id, 'edit', after as never, ctx.user);
+      await writeDataLog(trx, COMPANY_TABLE, after.id, 'edit', after, ctx.user);
       return toProfile(after);
     })
     .catch((error: unknown) => {
@@ -293,7 +293,7 @@ export async function addBank(ctx: ResourceContext, input: BankAccountCreateInpu
       const existing = await currentDefault(trx, companyId);
       if (existing && input.isDefault === 1) refuse(COMPANY_MESSAGES.secondDefault);
       const isDefault = existing ? 0 : 1;
-      const row: BizCompanyBank = {
+      const row: Selectable<BizCompanyBank> = {
         id: newId(),
         companyId,
         bankName: text(input.bankName)!,
@@ -310,8 +310,8 @@ export async function addBank(ctx: ResourceContext, input: BankAccountCreateInpu
         updateTime: null,
       };
       await trx.insertInto('bizCompanyBank').values(row).execute();
-      await writeDataLog(trx, BANK_TABLE, row.id, 'add', row as never, ctx.user);
-      return toAccount(row as Selectable<BizCompanyBank>);
+      await writeDataLog(trx, BANK_TABLE, row.id, 'add', row, ctx.user);
+      return toAccount(row);
     });
   try {
     return await attempt();
@@ -360,7 +360,7 @@ export async function editBank(ctx: ResourceContext, input: BankAccountUpdateInp
         .selectAll()
         .where('id', '=', before.id)
         .executeTakeFirstOrThrow();
-      await writeDataLog(trx, BANK_TABLE, after.id, 'edit', after as never, ctx.user);
+      await writeDataLog(trx, BANK_TABLE, after.id, 'edit', after, ctx.user);
       return toAccount(after);
     })
     .catch((error: unknown) => {
@@ -383,7 +383,7 @@ export async function deleteBank(ctx: ResourceContext, id: string): Promise<void
       if (other) refuse(COMPANY_MESSAGES.deleteDefault);
     }
     await trx.deleteFrom('bizCompanyBank').where('id', '=', before.id).execute();
-    await writeDataLog(trx, BANK_TABLE, before.id, 'delete', before as never, ctx.user);
+    await writeDataLog(trx, BANK_TABLE, before.id, 'delete', before, ctx.user);
   });
 }
 
@@ -408,7 +408,7 @@ export async function setDefaultBank(ctx: ResourceContext, id: string): Promise<
           BANK_TABLE,
           old.id,
           'edit',
-          { ...old, isDefault: 0, defaultKey: null, updateBy: ctx.user.username, updateTime: now } as never,
+          { ...old, isDefault: 0, defaultKey: null, updateBy: ctx.user.username, updateTime: now },
           ctx.user,
         );
       }
@@ -422,7 +422,7 @@ export async function setDefaultBank(ctx: ResourceContext, id: string): Promise<
         .selectAll()
         .where('id', '=', target.id)
         .executeTakeFirstOrThrow();
-      await writeDataLog(trx, BANK_TABLE, after.id, 'edit', after as never, ctx.user);
+      await writeDataLog(trx, BANK_TABLE, after.id, 'edit', after, ctx.user);
       return toAccount(after);
     })
     .catch((error: unknown) => {

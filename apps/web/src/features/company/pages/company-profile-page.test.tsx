@@ -158,6 +158,42 @@ describe('company profile page', () => {
     expect(localStore.get(STORAGE_KEYS.companyInfo)).toEqual(useSessionStore.getState().company);
   });
 
+  it('saves the invoice tab with its own fields after checking the tax number and account', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    setup({
+      [`PUT ${COMPANY_API.profile}`]: (c) => {
+        const body = JSON.parse(String(c.data)) as Record<string, unknown>;
+        bodies.push(body);
+        return ok({ ...PROFILE, ...body, version: 5 });
+      },
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: '开票信息' }));
+    const taxNo = await screen.findByLabelText('纳税人识别号');
+    await waitFor(() => expect(taxNo).toHaveValue(PROFILE.invoiceTaxNo));
+    await fill(taxNo, '123');
+    await fill(screen.getByLabelText('银行账号'), '0123456789');
+    await userEvent.click(button(document.body, /保\s*存/)!);
+    await waitFor(() => expect(errors()).toEqual([COMPANY_MESSAGES.taxNo, COMPANY_MESSAGES.accountNo]));
+    expect(bodies).toEqual([]);
+
+    await fill(taxNo, '91510104MA6C8QJ72K');
+    await fill(screen.getByLabelText('银行账号'), '4402234509100012345');
+    await userEvent.click(button(document.body, /保\s*存/)!);
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({
+      name: PROFILE.name,
+      invoiceTitle: PROFILE.invoiceTitle,
+      invoiceTaxNo: '91510104MA6C8QJ72K',
+      invoiceAddress: null,
+      invoicePhone: null,
+      invoiceBank: null,
+      invoiceAccount: '4402234509100012345',
+      version: 4,
+    });
+    // Only the basic info is the login's company.
+    expect(useSessionStore.getState().company).toBeNull();
+  });
+
   it('shows the default tag, disables deleting the default with the reason and moves it after a confirmation', async () => {
     const moved: unknown[] = [];
     setup({
