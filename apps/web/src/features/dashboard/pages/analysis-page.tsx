@@ -1,37 +1,18 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import {
-  Avatar,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Progress,
-  Result,
-  Row,
-  Skeleton,
-  Statistic,
-  Table,
-  Tag,
-  Tooltip,
-} from 'antd';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
+import { Avatar, Button, Card, Col, Descriptions, Result, Row, Skeleton, Statistic, Tooltip } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
-import {
-  PROJECT_ROUTES,
-  PROJECT_STATUS_ITEMS,
-  timeFix,
-  type DashboardAnalysis,
-  type DashboardProjectRow,
-} from '@district/shared';
+import { timeFix, type DashboardAnalysis } from '@district/shared';
 import { errorMessage } from '../../../lib/errors';
 import { useSessionStore } from '../../../lib/session-store';
 import { getFileAccessHttpUrl } from '../../../lib/request';
 import { ANALYSIS_QUERY, fetchCurrentUserCard } from '../api/dashboard-api';
 import '../components/dashboard.css';
 
-// echarts is the heavy part of the page: its chunk is fetched once the cards have their figures.
+// echarts is the heavy part of the page: its chunk is fetched once the cards have been painted.
 const DashboardCharts = lazy(() => import('../components/dashboard-charts'));
+// antd's Table is not needed for the cards either.
+const ProjectTable = lazy(() => import('../components/project-table'));
 
 const orDash = (value: string | null | undefined) => value || '-';
 
@@ -41,10 +22,12 @@ const fullYuan = (yuan: number) =>
 export const toWan = (yuan: number) =>
   (yuan / 10_000).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+const USER_CARD_QUERY = { queryKey: ['current-user-card'], queryFn: fetchCurrentUserCard } as const;
+
 /** The signed-in user's own card, at the top of the dashboard. */
 function UserCard() {
   const avatar = useSessionStore((s) => s.userInfo?.avatar);
-  const query = useQuery({ queryKey: ['current-user-card'], queryFn: fetchCurrentUserCard });
+  const query = useQuery(USER_CARD_QUERY);
 
   if (query.isPending) {
     return (
@@ -144,55 +127,6 @@ function HeadlineCards({ data }: { data: DashboardAnalysis }) {
   );
 }
 
-const statusColor = (status: string) => PROJECT_STATUS_ITEMS.find((s) => s.value === status)?.color;
-
-/** The latest projects with their progress; the name opens the project's detail page. */
-function ProjectTable({ rows }: { rows: DashboardProjectRow[] }) {
-  return (
-    <Card title="最新项目" size="small" className="dashboard-projects">
-      <Table<DashboardProjectRow>
-        rowKey="id"
-        size="small"
-        pagination={false}
-        dataSource={rows}
-        scroll={{ x: 720 }}
-        locale={{ emptyText: '暂无项目' }}
-        columns={[
-          {
-            title: '项目名称',
-            dataIndex: 'name',
-            render: (name: string, r) => (
-              <Link to={`${PROJECT_ROUTES.form}?id=${encodeURIComponent(r.id)}&mode=detail`}>{name}</Link>
-            ),
-          },
-          { title: '项目编号', dataIndex: 'code', width: 160 },
-          { title: '类型', dataIndex: 'typeText', width: 100 },
-          {
-            title: '状态',
-            dataIndex: 'statusText',
-            width: 90,
-            render: (text: string, r) => <Tag color={statusColor(r.status)}>{text}</Tag>,
-          },
-          { title: '负责部门', dataIndex: 'departName', width: 130, render: (v: string | null) => orDash(v) },
-          { title: '计划完工', dataIndex: 'endDate', width: 110, render: (v: string | null) => orDash(v) },
-          {
-            title: '进度',
-            dataIndex: 'progress',
-            width: 180,
-            render: (p: number, r) => (
-              <Progress
-                percent={p}
-                size="small"
-                status={r.status === 'completed' ? 'success' : r.status === 'suspended' ? 'exception' : 'active'}
-              />
-            ),
-          },
-        ]}
-      />
-    </Card>
-  );
-}
-
 function ChartsFallback({ count }: { count: number }) {
   return (
     <Row gutter={[16, 16]} className="dashboard-charts">
@@ -207,9 +141,30 @@ function ChartsFallback({ count }: { count: number }) {
   );
 }
 
+/**
+ * True from the frame after the figures were first painted: echarts' chunk is then fetched and evaluated
+ * without holding up the cards.
+ */
+function useAfterPaint(ready: boolean): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    if (!ready || after) return;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setAfter(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [ready, after]);
+  return after;
+}
+
 /** The figures: one aggregate call; cards first, then the charts' chunk, then the project table. */
 function Analysis() {
   const query = useQuery(ANALYSIS_QUERY);
+  const chartsNow = useAfterPaint(query.isSuccess);
 
   if (query.isPending) {
     return (
@@ -248,12 +203,19 @@ function Analysis() {
   return (
     <>
       <HeadlineCards data={data} />
-      {charts > 0 && (
-        <Suspense fallback={<ChartsFallback count={charts} />}>
-          <DashboardCharts data={data} />
+      {charts > 0 &&
+        (chartsNow ? (
+          <Suspense fallback={<ChartsFallback count={charts} />}>
+            <DashboardCharts data={data} />
+          </Suspense>
+        ) : (
+          <ChartsFallback count={charts} />
+        ))}
+      {data.projects && (
+        <Suspense fallback={<Skeleton active />}>
+          <ProjectTable rows={data.projects.latest} />
         </Suspense>
       )}
-      {data.projects && <ProjectTable rows={data.projects.latest} />}
       <div className="dashboard-generated">数据更新于 {data.generatedAt}</div>
     </>
   );
@@ -261,6 +223,9 @@ function Analysis() {
 
 /** 首页: the user's card, then the analysis figures within the caller's tenant and data rules. */
 export function AnalysisPage() {
+  // Both calls are asked for while the page first renders, not after its first commit.
+  usePrefetchQuery(USER_CARD_QUERY);
+  usePrefetchQuery(ANALYSIS_QUERY);
   return (
     <div className="dashboard-analysis">
       <UserCard />
