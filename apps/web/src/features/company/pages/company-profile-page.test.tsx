@@ -158,6 +158,23 @@ describe('company profile page', () => {
     expect(localStore.get(STORAGE_KEYS.companyInfo)).toEqual(useSessionStore.getState().company);
   });
 
+  it('reloads the profile when someone else saved it meanwhile', async () => {
+    let reads = 0;
+    setup({
+      [`GET ${COMPANY_API.profile}`]: () => {
+        reads += 1;
+        return ok(reads === 1 ? PROFILE : { ...PROFILE, name: '别人改过的名称', version: 5 });
+      },
+      [`PUT ${COMPANY_API.profile}`]: fail(400, COMPANY_MESSAGES.concurrentChange),
+    });
+    const name = await screen.findByLabelText('企业名称');
+    await waitFor(() => expect(name).toHaveValue(PROFILE.name));
+    await fill(name, '我的名称');
+    await userEvent.click(button(document.body, /保\s*存/)!);
+    await waitFor(() => expect(name).toHaveValue('别人改过的名称'));
+    expect(useSessionStore.getState().company).toBeNull();
+  });
+
   it('saves the invoice tab with its own fields after checking the tax number and account', async () => {
     const bodies: Record<string, unknown>[] = [];
     setup({

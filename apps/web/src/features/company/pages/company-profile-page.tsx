@@ -30,7 +30,13 @@ export function CompanyProfilePage() {
   const banks = useQuery({ queryKey: COMPANY_QUERY_KEYS.banks, queryFn: fetchBanks });
 
   const save = async (payload: CompanyPayload, basic: boolean): Promise<CompanyProfile> => {
-    const saved = await saveProfile(payload);
+    const saved = await saveProfile(payload).catch((error: unknown) => {
+      // Someone else saved meanwhile: show their version, so the next save starts from it.
+      if (errorMessage(error, '') === COMPANY_MESSAGES.concurrentChange) {
+        void queryClient.invalidateQueries({ queryKey: COMPANY_QUERY_KEYS.profile });
+      }
+      throw error;
+    });
     queryClient.setQueryData(COMPANY_QUERY_KEYS.profile, saved);
     // The login's company is this profile: the stored session follows its name and coordinates.
     if (basic) rememberCompany(saved);
