@@ -17,9 +17,9 @@ const PROFILES: Record<(typeof SEED_TENANTS)[number]['id'], { profile: Profile; 
       address: '四川省成都市锦江区红星路三段1号',
       phone: '028-86661234',
       logo: null,
-      // The platform settings' company coordinates, which the login answered before profiles existed.
-      longitude: 116.397428,
-      latitude: 39.90923,
+      // 红星路三段1号 in GCJ-02, as the platform settings' company coordinates (the login's fallback).
+      longitude: 104.082913,
+      latitude: 30.658842,
       invoiceTitle: '示范区国有资产经营管理有限公司',
       invoiceTaxNo: '91510104MA6C8QJ72K',
       invoiceAddress: '四川省成都市锦江区红星路三段1号',

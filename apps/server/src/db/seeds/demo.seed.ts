@@ -176,8 +176,8 @@ export async function seedDemo(db: Kysely<Database>, hashPassword: (p: string) =
       logoUrl: '',
       logoTitle: '资产物联网子系统',
       companyName: '示范区国有资产经营管理有限公司',
-      companyLongitude: '116.397428',
-      companyLatitude: '39.90923',
+      companyLongitude: '104.082913',
+      companyLatitude: '30.658842',
     })) {
       await trx.insertInto('sysPlatformSetting').values({ settingKey, settingValue, updateTime: now }).execute();
     }

@@ -109,8 +109,8 @@ describe.each(targets)('company profile on $name', (target) => {
     });
     expect(login.json().result.company).toEqual({
       name: '示范区国有资产经营管理有限公司',
-      latitude: 39.90923,
-      longitude: 116.397428,
+      latitude: 30.658842,
+      longitude: 104.082913,
     });
   });
 
