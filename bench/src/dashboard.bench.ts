@@ -2,8 +2,8 @@
 /**
  * The analysis dashboard (首页, issue 10). Prints figures, never fails.
  * - In headless Chromium against the built product with its 10,000 demo assets, signed in as admin: from
- *   navigating to /dashboard/analysis to the headline cards visible (goal ≤ 1.0 s) and to the four charts drawn
- *   (goal ≤ 1.8 s), on a cold browser and again on a reload.
+ *   navigation start to the first frame painted with the headline cards (goal ≤ 1.0 s) and with the four charts
+ *   (goal ≤ 1.8 s), measured in the page, on a cold browser and again on a reload.
  * - GET /dashboard/analysis at 100,000 assets (with their ledgers) in a fresh SQLite database: the first (cold)
  *   answer, then warm p50/p99 under load (goal p99 ≤ 50 ms), for admin and for staff (data rule 本部门资产).
  *
@@ -57,10 +57,27 @@ async function signIn(context: BrowserContext, url: string, account: { username:
   );
 }
 
-const paintedFrames = (page: Page) =>
-  page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+/**
+ * Watches the page from its first script: the time (since navigation start) of the first frame painted with
+ * the cards, and with four chart canvases. A string, not a function: tsx names inner functions with a helper
+ * the page does not have.
+ */
+const WATCH = `(() => {
+  const marks = (window.__dashboard = {});
+  const seen = () => {
+    if (!marks.cardsSeen && document.querySelector('${CARDS}')) {
+      marks.cardsSeen = true;
+      requestAnimationFrame(() => (marks.cards = performance.now()));
+    }
+    if (!marks.chartsSeen && document.querySelectorAll('${CHART_CANVAS}').length >= 4) {
+      marks.chartsSeen = true;
+      requestAnimationFrame(() => requestAnimationFrame(() => (marks.charts = performance.now())));
+    }
+  };
+  new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+})()`;
 
-/** Navigation to cards visible and to the four charts drawn, in ms. */
+/** Navigation to cards painted and to the four charts drawn, in ms (measured in the page). */
 async function visit(page: Page, go: () => Promise<unknown>) {
   const started = Date.now();
   let answered = 0;
@@ -76,14 +93,16 @@ async function visit(page: Page, go: () => Promise<unknown>) {
   page.on('request', onRequest);
   page.on('response', onResponse);
   await go();
-  await page.locator(CARDS).first().waitFor({ state: 'visible', timeout: 60_000 });
-  const cardsMs = Date.now() - started;
-  await page.waitForFunction((sel) => document.querySelectorAll(sel).length >= 4, CHART_CANVAS, { timeout: 60_000 });
-  await paintedFrames(page);
-  const chartsMs = Date.now() - started;
+  // Polled with plain evaluations: the product's CSP forbids the string predicates of waitForFunction.
+  let marks: { cards?: number; charts?: number } = {};
+  for (const until = Date.now() + 60_000; !marks.charts && Date.now() < until;) {
+    await new Promise((r) => setTimeout(r, 100));
+    marks = ((await page.evaluate('window.__dashboard').catch(() => null)) ?? {}) as typeof marks;
+  }
+  if (!marks.cards || !marks.charts) throw new Error('the dashboard did not draw its cards and charts within 60 s');
   page.off('request', onRequest);
   page.off('response', onResponse);
-  return { cardsMs, chartsMs, asked, answered, chunk };
+  return { cardsMs: Math.round(marks.cards), chartsMs: Math.round(marks.charts), asked, answered, chunk };
 }
 
 export async function benchDashboardBrowser(): Promise<void> {
@@ -92,6 +111,7 @@ export async function benchDashboardBrowser(): Promise<void> {
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await signIn(context, product.url, ACCOUNTS.admin);
+    await context.addInitScript(WATCH);
     const page = await context.newPage();
     const first = await visit(page, () => page.goto(`${product.url}/dashboard/analysis`));
     const count = (await page.locator(CARDS).first().innerText()).trim();
@@ -105,7 +125,7 @@ export async function benchDashboardBrowser(): Promise<void> {
       console.log(
         `  ${name.padEnd(13)} cards visible ${String(v.cardsMs).padStart(5)} ms (goal ≤ 1000, ${verdict(v.cardsMs, 1000)}), ` +
           `charts drawn ${String(v.chartsMs).padStart(5)} ms (goal ≤ 1800, ${verdict(v.chartsMs, 1800)}), ` +
-          `aggregate asked at ${v.asked} ms, answered at ${v.answered} ms, charts chunk at ${v.chunk || 'cache'} ms`,
+          `(the aggregate asked at ~${v.asked} ms, answered at ~${v.answered} ms; charts chunk at ~${v.chunk || '?'} ms)`,
       );
     }
     console.log(`  资产总数 shown: ${count}`);
