@@ -52,6 +52,10 @@ export interface ListPageProps<T extends object = ListRecord> {
   permissions?: ListPagePermissions;
   /** Extra row actions after 编辑 / 删除. */
   rowActions?: (record: T, api: ListPageApi<T>) => ReactNode;
+  /** Rows 删除 is offered for (default all), e.g. records that nothing refers to yet. */
+  deletable?: (record: T) => boolean;
+  /** 删除 after the extra row actions rather than before them (pages whose own actions come first). */
+  deleteLast?: boolean;
   /** The add/edit form; enables 新增 and 编辑. */
   renderEditor?: (props: ListEditorProps<T>) => ReactNode;
   toolbarExtra?: ReactNode | ((api: ListPageApi<T>) => ReactNode);
@@ -95,6 +99,8 @@ export function ListPage<T extends object = ListRecord>(props: ListPageProps<T>)
     superQueryCode,
     permissions = {},
     rowActions,
+    deletable,
+    deleteLast = false,
     renderEditor,
     toolbarExtra,
     exportName,
@@ -169,14 +175,16 @@ export function ListPage<T extends object = ListRecord>(props: ListPageProps<T>)
               {LIST_PAGE_TEXT.edit}
             </a>,
           );
-        if (canDelete)
-          items.push(
+        const remove =
+          canDelete && (!deletable || deletable(record)) ? (
             <a key="delete" onClick={() => api.deleteRecord(idOf(record))}>
               {LIST_PAGE_TEXT.delete}
-            </a>,
-          );
+            </a>
+          ) : null;
+        if (remove && !deleteLast) items.push(remove);
         const extra = rowActions?.(record, api);
         if (extra) items.push(<span key="extra">{extra}</span>);
+        if (remove && deleteLast) items.push(remove);
         return (
           <Space
             className="list-page-row-actions"

@@ -110,6 +110,9 @@ describe('room ticket list page', () => {
     expect(within(closed).queryByText(TICKET_LIST_TEXT.use)).not.toBeInTheDocument();
     expect(within(closed).queryByText(TICKET_LIST_TEXT.cancel)).not.toBeInTheDocument();
     expect(within(closed).queryByText(TICKET_LIST_TEXT.edit)).not.toBeInTheDocument();
+    // Deleting is offered only for a ticket nothing was spent from (the spent one is cancelled instead).
+    expect(within(closed).getByText('删除')).toBeInTheDocument();
+    expect(within(r).queryByText('删除')).not.toBeInTheDocument();
   });
 
   it('checks the issue form and writes the face amount in capitals as it is typed', async () => {

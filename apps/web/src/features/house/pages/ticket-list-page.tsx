@@ -33,25 +33,22 @@ export const TICKET_LIST_TEXT = {
 
 const money = (v: number | null | undefined) => formatYuan(v).replace('¥', '');
 
+// Status and amounts first: what a person looks for in a ticket without scrolling sideways.
 const COLUMNS: ListColumn<TicketRecord>[] = [
   { title: '房票编号', dataIndex: 'ticketNo', key: 'ticketNo', sorter: true, valueType: 'code', width: 160 },
   { title: '持票人', dataIndex: 'holderName', key: 'holderName', sorter: true, width: 100 },
-  { title: '身份证号', dataIndex: 'holderIdCard', key: 'holderIdCard', width: 180 },
-  { title: '手机号', dataIndex: 'holderPhone', key: 'holderPhone', width: 120 },
-  { title: '安置项目', dataIndex: 'projectId', key: 'projectId', sorter: true, width: 180 },
+  {
+    title: '状态',
+    dataIndex: 'status',
+    key: 'status',
+    sorter: true,
+    width: 100,
+    render: (v: string, r: TicketRecord) => <TicketStatusTag status={v} text={r.status_dictText} />,
+  },
   {
     title: '票面金额(元)',
     dataIndex: 'faceAmount',
     key: 'faceAmount',
-    sorter: true,
-    align: 'right',
-    width: 140,
-    render: money,
-  },
-  {
-    title: '已使用(元)',
-    dataIndex: 'usedAmount',
-    key: 'usedAmount',
     sorter: true,
     align: 'right',
     width: 140,
@@ -65,13 +62,17 @@ const COLUMNS: ListColumn<TicketRecord>[] = [
     width: 140,
     render: money,
   },
+  { title: '安置项目', dataIndex: 'projectId', key: 'projectId', sorter: true, width: 180 },
+  { title: '身份证号', dataIndex: 'holderIdCard', key: 'holderIdCard', width: 180 },
+  { title: '手机号', dataIndex: 'holderPhone', key: 'holderPhone', width: 120 },
   {
-    title: '状态',
-    dataIndex: 'status',
-    key: 'status',
+    title: '已使用(元)',
+    dataIndex: 'usedAmount',
+    key: 'usedAmount',
     sorter: true,
-    width: 100,
-    render: (v: string, r: TicketRecord) => <TicketStatusTag status={v} text={r.status_dictText} />,
+    align: 'right',
+    width: 140,
+    render: money,
   },
   { title: '发放日期', dataIndex: 'issueDate', key: 'issueDate', sorter: true, width: 110 },
   { title: '有效期至', dataIndex: 'expiryDate', key: 'expiryDate', sorter: true, width: 110 },
@@ -168,6 +169,9 @@ export function TicketListPage() {
         }}
         exportName="房票信息"
         rowActions={rowActions}
+        // A ticket something was spent from is cancelled, never deleted (the server refuses it too).
+        deletable={(r) => !r.usedAmount}
+        deleteLast
         toolbarExtra={
           <>
             {allowed(PERM.ticketAdd) && (
