@@ -33,18 +33,18 @@ const PROJECTS: readonly ProjectSeed[] = [
   ['沙河绿道景观提升工程', 'construction', 'planned', '沙河堡路', 'gzb'],
   ['三圣乡公办幼儿园新建项目', 'construction', 'in_progress', '三圣乡路', 'zhbgs'],
   ['成龙大道市政道路改造工程', 'construction', 'suspended', '成龙大道', 'gzb'],
-  ['锦江区智慧城市运营中心建设项目', 'construction', 'planned', '锦江大道', 'gzb'],
+  ['智慧城市运营中心建设项目', 'construction', 'planned', '锦江大道', 'gzb'],
   ['水井坊历史街区风貌整治项目', 'renovation', 'completed', '水井街', 'zcgl'],
   ['春熙路步行街立面改造项目', 'renovation', 'in_progress', '春熙路', 'zcgl'],
   ['书院街老旧小区改造项目', 'renovation', 'in_progress', '书院街', 'zhbgs'],
   ['合江亭社区雨污管网改造项目', 'renovation', 'completed', '合江亭路', 'zhbgs'],
   ['督院街机关办公楼维修改造项目', 'renovation', 'planned', '督院街', 'zhbgs'],
   ['莲桂南路农贸市场提档升级项目', 'renovation', 'in_progress', '莲桂南路', 'zcgl'],
-  ['区国资运营平台增资项目', 'investment', 'completed', '红星路三段', 'gzb'],
+  ['国资运营平台增资项目', 'investment', 'completed', '红星路三段', 'gzb'],
   ['锦华商业综合体收购项目', 'investment', 'in_progress', '锦华路', 'gzb'],
   ['东大街写字楼购置项目', 'investment', 'planned', '东大街', 'zcgl'],
   ['新能源汽车充电桩投资项目', 'investment', 'in_progress', '静安路', 'gzb'],
-  ['区属停车资源整合项目', 'investment', 'suspended', '上东大街', 'zcgl'],
+  ['国有停车资源整合项目', 'investment', 'suspended', '上东大街', 'zcgl'],
 ];
 
 const SELLERS = [

@@ -43,7 +43,10 @@ export function ProjectTable({ rows }: { rows: DashboardProjectRow[] }) {
               <Progress
                 percent={p}
                 size="small"
-                status={r.status === 'completed' ? 'success' : r.status === 'suspended' ? 'exception' : 'active'}
+                status={r.status === 'completed' ? 'success' : 'normal'}
+                // Paused, not failed: the status colour and the percentage rather than a red cross.
+                strokeColor={r.status === 'suspended' ? statusColor(r.status) : undefined}
+                format={(v) => `${v ?? 0}%`}
               />
             ),
           },

@@ -23,16 +23,16 @@ export function ProjectStatusTag({ status, text }: { status: string | null | und
   return <Tag color={option?.color ?? fallback?.color}>{text || option?.text || fallback?.text || status}</Tag>;
 }
 
-/** Progress as a bar: green once completed, the status colour otherwise. */
+/** Progress as a bar with its percentage: green once completed, orange while suspended. */
 export function ProjectProgress({ progress, status }: { progress: number | null | undefined; status?: string }) {
   const percent = Math.max(0, Math.min(100, Number(progress ?? 0)));
   return (
     <Progress
       percent={percent}
       size="small"
-      status={
-        status === PROJECT_STATUS.completed ? 'success' : status === PROJECT_STATUS.suspended ? 'exception' : 'normal'
-      }
+      status={status === PROJECT_STATUS.completed ? 'success' : 'normal'}
+      // A suspended project is paused, not failed: its own (orange) colour, never antd's red cross.
+      strokeColor={status === PROJECT_STATUS.suspended ? statusItem(status)?.color : undefined}
       format={(p) => `${p ?? 0}%`}
       aria-label={`进度 ${percent}%`}
     />
