@@ -22,6 +22,21 @@ export const PROJECT_LIST_TEXT = {
 const COLUMNS: ListColumn<ProjectRecord>[] = [
   { title: '项目编号', dataIndex: 'code', key: 'code', sorter: true, valueType: 'code', width: 140 },
   { title: '项目名称', dataIndex: 'name', key: 'name', sorter: true, width: 180 },
+  {
+    title: '状态',
+    dataIndex: 'status',
+    key: 'status',
+    width: 90,
+    render: (v: string, r: ProjectRecord) => <ProjectStatusTag status={v} text={r.status_dictText} />,
+  },
+  {
+    title: '进度',
+    dataIndex: 'progress',
+    key: 'progress',
+    sorter: true,
+    width: 150,
+    render: (v: number, r: ProjectRecord) => <ProjectProgress progress={v} status={r.status} />,
+  },
   { title: '类型', dataIndex: 'type', key: 'type', valueType: 'dict', width: 100 },
   { title: '负责人', dataIndex: 'leaderId', key: 'leaderId', width: 100 },
   { title: '所属部门', dataIndex: 'departId', key: 'departId', width: 130 },
@@ -42,21 +57,6 @@ const COLUMNS: ListColumn<ProjectRecord>[] = [
     align: 'right',
     width: 150,
     render: (v: number | null, r: ProjectRecord) => <CostCell budget={r.budget} actualCost={v} />,
-  },
-  {
-    title: '进度',
-    dataIndex: 'progress',
-    key: 'progress',
-    sorter: true,
-    width: 150,
-    render: (v: number, r: ProjectRecord) => <ProjectProgress progress={v} status={r.status} />,
-  },
-  {
-    title: '状态',
-    dataIndex: 'status',
-    key: 'status',
-    width: 90,
-    render: (v: string, r: ProjectRecord) => <ProjectStatusTag status={v} text={r.status_dictText} />,
   },
   { title: '开始日期', dataIndex: 'startDate', key: 'startDate', sorter: true, valueType: 'date' },
   { title: '结束日期', dataIndex: 'endDate', key: 'endDate', sorter: true, valueType: 'date' },
@@ -107,6 +107,7 @@ export function ProjectListPage() {
         }}
         exportName="项目信息"
         rowActions={rowActions}
+        deleteLast
         toolbarExtra={
           canAdd && (
             <>
