@@ -92,7 +92,16 @@ export const STREETS = [
   '双桂路',
   '白鹭路',
 ];
-export const COMMUNITIES = ['锦华苑', '东湖花园', '莲桂新居', '水井坊小区', '合江苑', '沙河人家', '锦绣华庭', '琉璃新城'];
+export const COMMUNITIES = [
+  '锦华苑',
+  '东湖花园',
+  '莲桂新居',
+  '水井坊小区',
+  '合江苑',
+  '沙河人家',
+  '锦绣华庭',
+  '琉璃新城',
+];
 const MARKETS = ['东光农贸市场', '牛市口综合市场', '沙河堡集贸市场', '锦华便民市场'];
 export const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高';
 export const GIVEN = [

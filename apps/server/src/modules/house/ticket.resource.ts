@@ -21,6 +21,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { ApiError } from '../../lib/http.js';
 import { declared } from '../../lib/resource/resource.service.js';
+import { uniqueNumber } from '../../lib/resource/unique-number.js';
 import type { ResourceContext, ResourceDef, Row } from '../../lib/resource/resource.types.js';
 import { FillRuleService } from '../rule/fill-rule.service.js';
 import { projectNames, seesIdCard } from './ticket.service.js';
@@ -206,33 +207,7 @@ export const ticketResource: ResourceDef<TicketCreateInput, TicketUpdateInput> =
     }
   },
 
-  async beforeWrite(row, existingId, ctx) {
-    if (existingId !== null) return;
-    const clash = await ctx.db
-      .selectFrom('bizRoomTicket')
-      .select('id')
-      .where('ticketNo', '=', String(row.ticketNo))
-      .executeTakeFirst();
-    if (clash) throw new ApiError(400, TICKET_MESSAGES.ticketNoTaken(String(row.ticketNo)));
-  },
-
-  async beforeImportBatch(rows, ctx, seen) {
-    const refused = new Map<number, string>();
-    const numbers = rows.map((r) => String(r.ticketNo));
-    const taken = new Set(
-      (await ctx.db.selectFrom('bizRoomTicket').select('ticketNo').where('ticketNo', 'in', numbers).execute()).map(
-        (r) => r.ticketNo,
-      ),
-    );
-    const inFile = seen.get('ticketNo') ?? new Set<string>();
-    seen.set('ticketNo', inFile);
-    rows.forEach((r, i) => {
-      const no = String(r.ticketNo);
-      if (taken.has(no) || inFile.has(no)) refused.set(i, TICKET_MESSAGES.ticketNoTaken(no));
-      else inFile.add(no);
-    });
-    return refused;
-  },
+  ...uniqueNumber('bizRoomTicket', 'ticketNo', TICKET_MESSAGES.ticketNoTaken),
 
   async beforeDelete(rows, ctx) {
     if (rows.some((r) => Number(r.usedAmount) > 0)) throw new ApiError(400, TICKET_MESSAGES.deleteUsed);

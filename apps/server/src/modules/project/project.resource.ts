@@ -16,6 +16,7 @@ import {
 } from '@district/shared/schemas';
 import { ApiError } from '../../lib/http.js';
 import { declared } from '../../lib/resource/resource.service.js';
+import { uniqueNumber } from '../../lib/resource/unique-number.js';
 import type { ResourceContext, ResourceDef, Row } from '../../lib/resource/resource.types.js';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import { FillRuleService } from '../rule/fill-rule.service.js';
@@ -180,31 +181,7 @@ export const projectResource: ResourceDef<ProjectCreateInput, ProjectUpdateInput
     return changes;
   },
 
-  async beforeWrite(row, existingId, ctx) {
-    if (existingId !== null) return;
-    const clash = await ctx.db
-      .selectFrom('bizProject')
-      .select('id')
-      .where('code', '=', String(row.code))
-      .executeTakeFirst();
-    if (clash) refuse(PROJECT_MESSAGES.codeTaken(String(row.code)));
-  },
-
-  async beforeImportBatch(rows, ctx, seen) {
-    const refused = new Map<number, string>();
-    const codes = rows.map((r) => String(r.code));
-    const taken = new Set(
-      (await ctx.db.selectFrom('bizProject').select('code').where('code', 'in', codes).execute()).map((r) => r.code),
-    );
-    const inFile = seen.get('code') ?? new Set<string>();
-    seen.set('code', inFile);
-    rows.forEach((r, i) => {
-      const code = String(r.code);
-      if (taken.has(code) || inFile.has(code)) refused.set(i, PROJECT_MESSAGES.codeTaken(code));
-      else inFile.add(code);
-    });
-    return refused;
-  },
+  ...uniqueNumber('bizProject', 'code', PROJECT_MESSAGES.codeTaken),
 
   async beforeDelete(rows, ctx) {
     for (const row of rows) {
