@@ -18,6 +18,7 @@ import { newId } from '../../lib/ids.js';
 import { snapshot } from '../../lib/resource/data-log.js';
 import { dataChanged, decorateRows, findScoped, scoped } from '../../lib/resource/resource.service.js';
 import type { AnyQuery, ResourceContext, Row } from '../../lib/resource/resource.types.js';
+import { checkStoredFiles, namedFiles, splitPaths } from '../file/stored-files.js';
 import { formatDateTime } from '../../lib/time.js';
 import { DictService } from '../dict/dict.service.js';
 import { districtBox as platformDistrictBox, insideDistrict } from '../platform/platform.service.js';
@@ -26,9 +27,6 @@ import { districtBox as platformDistrictBox, insideDistrict } from '../platform/
 
 /** The asset category tree's root code: assets are classified under it only. */
 export const ASSET_CATEGORY_ROOT = 'A01';
-
-export const splitPaths = (value: unknown): string[] =>
-  typeof value === 'string' && value ? value.split(',').filter(Boolean) : [];
 
 /** Today in server local time, as dates are stored (YYYY-MM-DD). */
 export const todayDate = () => formatDateTime().slice(0, 10);
@@ -126,20 +124,6 @@ export async function outsideDistrictWarning(row: Row, ctx: ResourceContext): Pr
 }
 
 /** Checks stored paths against sys_file: every one uploaded, and an image when `images`. */
-async function checkFiles(ctx: ResourceContext, paths: string[], images: boolean): Promise<void> {
-  if (paths.length === 0) return;
-  const files = await ctx.db
-    .selectFrom('sysFile')
-    .select(['storedPath', 'mime'])
-    .where('storedPath', 'in', [...new Set(paths)])
-    .execute();
-  const mime = new Map(files.map((f) => [f.storedPath, f.mime]));
-  for (const p of paths) {
-    const m = mime.get(p);
-    if (images && !m?.startsWith('image/')) throw new ApiError(400, `资产图片：${ASSET_MESSAGES.notImage(p)}`);
-    if (!images && m === undefined) throw new ApiError(400, `附件：${ASSET_MESSAGES.notFile(p)}`);
-  }
-}
 
 /**
  * The server's checks of the columns about to be written (only those present): category under the asset
@@ -161,8 +145,9 @@ export async function checkReferences(row: Row, ctx: ResourceContext): Promise<v
   if (typeof row.acquiredDate === 'string' && row.acquiredDate > todayDate()) {
     throw new ApiError(400, ASSET_MESSAGES.futureDate('取得日期'));
   }
-  if (row.images !== undefined) await checkFiles(ctx, splitPaths(row.images), true);
-  if (row.attachments !== undefined) await checkFiles(ctx, splitPaths(row.attachments), false);
+  if (row.images !== undefined)
+    await checkStoredFiles(ctx.db, splitPaths(row.images), { title: '资产图片', images: true });
+  if (row.attachments !== undefined) await checkStoredFiles(ctx.db, splitPaths(row.attachments), { title: '附件' });
 }
 
 /** Import: a category named by its code or its name (a name shared by two categories must be a code). */
@@ -295,18 +280,7 @@ export async function assetDetail(
     throw error;
   }
   await decorateRows(def, [row], ctx, ctx.request.server.ctx.kv);
-  const attachmentPaths = splitPaths(row.attachments);
-  const names = attachmentPaths.length
-    ? new Map(
-        (
-          await ctx.db
-            .selectFrom('sysFile')
-            .select(['storedPath', 'originalName'])
-            .where('storedPath', 'in', attachmentPaths)
-            .execute()
-        ).map((f) => [f.storedPath, f.originalName]),
-      )
-    : new Map<string, string>();
+  const attachments = await namedFiles(ctx.db, splitPaths(row.attachments));
   const text = (v: unknown) => (v === '' || v === undefined || v === null ? null : String(v));
   const detail: Row = {};
   for (const [k, v] of Object.entries(row))
@@ -314,7 +288,7 @@ export async function assetDetail(
   return {
     ...(detail as unknown as AssetDetail),
     images: splitPaths(row.images),
-    attachments: attachmentPaths.map((p) => ({ path: p, name: names.get(p) ?? p.split('/').pop()! })),
+    attachments,
     categoryName: text(row.categoryId_dictText),
     ownerDepartName: text(row.ownerDepartId_dictText),
     custodianName: text(row.custodian_dictText),

@@ -1,5 +1,4 @@
 import {
-  ASSET_MESSAGES,
   PROJECT_DICT,
   PROJECT_MESSAGES,
   PROJECT_STATUS,
@@ -19,12 +18,10 @@ import { ApiError } from '../../lib/http.js';
 import { writeDataLog } from '../../lib/resource/data-log.js';
 import { dataChanged, decorateRows, findScoped } from '../../lib/resource/resource.service.js';
 import type { ResourceContext, ResourceDef, Row } from '../../lib/resource/resource.types.js';
+import { checkStoredFiles, namedFiles, splitPaths } from '../file/stored-files.js';
 import { formatDateTime } from '../../lib/time.js';
 import { DictService } from '../dict/dict.service.js';
 import { projectCostCeiling } from '../platform/platform.service.js';
-
-export const splitPaths = (value: unknown): string[] =>
-  typeof value === 'string' && value ? value.split(',').filter(Boolean) : [];
 
 const refuse = (message: string): never => {
   throw new ApiError(400, message);
@@ -101,17 +98,6 @@ function tenantUser(ctx: ResourceContext, key: string, by: 'id' | 'name') {
 }
 
 /** Checks stored paths against sys_file: every one an uploaded file. */
-async function checkFiles(ctx: ResourceContext, paths: string[]): Promise<void> {
-  if (paths.length === 0) return;
-  const files = await ctx.db
-    .selectFrom('sysFile')
-    .select('storedPath')
-    .where('storedPath', 'in', [...new Set(paths)])
-    .execute();
-  const known = new Set(files.map((f) => f.storedPath));
-  const missing = paths.find((p) => !known.has(p));
-  if (missing !== undefined) refuse(`附件：${ASSET_MESSAGES.notFile(missing)}`);
-}
 
 /** The server's checks of the columns about to be written (only those present). */
 export async function checkReferences(row: Row, ctx: ResourceContext): Promise<void> {
@@ -119,7 +105,7 @@ export async function checkReferences(row: Row, ctx: ResourceContext): Promise<v
     if (!(await tenantUser(ctx, String(row.leaderId), 'id'))) refuse(PROJECT_MESSAGES.unknownLeader);
   }
   if (row.departId) await projectDepart(ctx, String(row.departId));
-  if (row.attachments !== undefined) await checkFiles(ctx, splitPaths(row.attachments));
+  if (row.attachments !== undefined) await checkStoredFiles(ctx.db, splitPaths(row.attachments), { title: '附件' });
 }
 
 /** Import: a leader named by username or real name (of the caller's tenant) becomes the user's id. */
@@ -207,18 +193,7 @@ async function findProject(def: ResourceDef, ctx: ResourceContext, id: string): 
 export async function projectDetail(ctx: ResourceContext, id: string, def: ResourceDef): Promise<ProjectDetail> {
   const row = await findProject(def, ctx, id);
   await decorateRows(def, [row], ctx, ctx.request.server.ctx.kv);
-  const paths = splitPaths(row.attachments);
-  const names = paths.length
-    ? new Map(
-        (
-          await ctx.db
-            .selectFrom('sysFile')
-            .select(['storedPath', 'originalName'])
-            .where('storedPath', 'in', paths)
-            .execute()
-        ).map((f) => [f.storedPath, f.originalName]),
-      )
-    : new Map<string, string>();
+  const attachments = await namedFiles(ctx.db, splitPaths(row.attachments));
   const text = (v: unknown) => (v === '' || v === undefined || v === null ? null : String(v));
   const detail: Row = {};
   for (const [k, v] of Object.entries(row))
@@ -228,7 +203,7 @@ export async function projectDetail(ctx: ResourceContext, id: string, def: Resou
     ...(detail as unknown as ProjectDetail),
     progress: Number(row.progress),
     version: Number(row.version),
-    attachments: paths.map((p) => ({ path: p, name: names.get(p) ?? p.split('/').pop()! })),
+    attachments,
     typeText: text(row.type_dictText) ?? String(row.type),
     statusText: text(row.status_dictText) ?? status,
     leaderName: text(row.leaderId_dictText),
