@@ -3,7 +3,8 @@
  * The analysis dashboard (首页, issue 10). Prints figures, never fails.
  * - In headless Chromium against the built product with its 10,000 demo assets, signed in as admin: from
  *   navigation start to the first frame painted with the headline cards (goal ≤ 1.0 s) and with the four charts
- *   (goal ≤ 1.8 s), measured in the page, on a cold browser and again on a reload.
+ *   (goal ≤ 1.8 s), measured in the page, on a cold browser and again on a reload; and from the click that
+ *   signs in on the login form (the issue's "after sign-in").
  * - GET /dashboard/analysis at 100,000 assets (with their ledgers) in a fresh SQLite database: the first (cold)
  *   answer, then warm p50/p99 under load (goal p99 ≤ 50 ms), for admin and for staff (data rule 本部门资产).
  *
@@ -105,6 +106,29 @@ async function visit(page: Page, go: () => Promise<unknown>) {
   return { cardsMs: Math.round(marks.cards), chartsMs: Math.round(marks.charts), asked, answered, chunk };
 }
 
+/**
+ * A person signing in: the login page is loaded, the credentials typed; from the click that enters (admin
+ * confirms the first of its tenants) to the cards and to the charts, in ms, measured in the page (the click
+ * itself follows the reading of the clock by one round trip to the browser, a few ms).
+ */
+async function fromLoginForm(page: Page, url: string, account: { username: string; password: string }) {
+  await page.goto(`${url}/user/login`);
+  await page.getByLabel('用户名').fill(account.username);
+  await page.getByLabel('密码', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: /^\s*登\s*录\s*$/ }).click();
+  const dialog = page.getByRole('dialog', { name: '请选择登录租户' });
+  await dialog.waitFor();
+  const clickAt = (await page.evaluate('performance.now()')) as number;
+  await dialog.getByRole('button', { name: /^\s*确\s*定\s*$/ }).click();
+  let marks: { cards?: number; charts?: number } = {};
+  for (const until = Date.now() + 60_000; !marks.charts && Date.now() < until;) {
+    await new Promise((r) => setTimeout(r, 100));
+    marks = ((await page.evaluate('window.__dashboard').catch(() => null)) ?? {}) as typeof marks;
+  }
+  if (!marks.cards || !marks.charts) throw new Error('the dashboard did not draw its cards and charts within 60 s');
+  return { cardsMs: Math.round(marks.cards - clickAt), chartsMs: Math.round(marks.charts - clickAt) };
+}
+
 export async function benchDashboardBrowser(): Promise<void> {
   const product = await startProduct();
   const browser = await chromium.launch(chromiumLaunchOptions);
@@ -116,6 +140,11 @@ export async function benchDashboardBrowser(): Promise<void> {
     const first = await visit(page, () => page.goto(`${product.url}/dashboard/analysis`));
     const count = (await page.locator(CARDS).first().innerText()).trim();
     const again = await visit(page, () => page.reload());
+    // Signing in through the form, in a browser that has loaded the login page (and nothing else) before.
+    const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await fresh.addInitScript(WATCH);
+    const signedIn = await fromLoginForm(await fresh.newPage(), product.url, ACCOUNTS.admin);
+    await fresh.close();
 
     console.log('\nDashboard 首页 (demo data, admin, headless Chromium)');
     for (const [name, v] of [
@@ -128,6 +157,10 @@ export async function benchDashboardBrowser(): Promise<void> {
           `(the aggregate asked at ~${v.asked} ms, answered at ~${v.answered} ms; charts chunk at ~${v.chunk || '?'} ms)`,
       );
     }
+    console.log(
+      `  sign-in form  cards visible ${String(signedIn.cardsMs).padStart(5)} ms (goal ≤ 1000, ${verdict(signedIn.cardsMs, 1000)}), ` +
+        `charts drawn ${String(signedIn.chartsMs).padStart(5)} ms (goal ≤ 1800, ${verdict(signedIn.chartsMs, 1800)}), from the click that enters`,
+    );
     console.log(`  资产总数 shown: ${count}`);
   } finally {
     await browser.close();
