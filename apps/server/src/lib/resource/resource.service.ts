@@ -88,6 +88,9 @@ export async function dataChanged(kv: KvStore): Promise<void> {
   await kv.incr(DATA_EPOCH_KEY, 365 * 24 * 60 * 60_000);
 }
 
+/** How many times records have changed (any instance): part of the key of anything cached from them. */
+export const dataEpoch = (kv: KvStore): Promise<string | null> => kv.get(DATA_EPOCH_KEY);
+
 /**
  * Totals of a list are what a paged list costs most at scale (every matching row is counted), while
  * paging through the same filter recounts the same number. A total is kept for a few seconds per
@@ -106,8 +109,8 @@ async function countCached(
     .filter(([k]) => !PAGE_PARAMS.has(k))
     .sort(([a], [b]) => a.localeCompare(b));
   const scope = def.dataRuleMenu ? ctx.user.id : '';
-  const [dataEpoch, authEpoch] = await Promise.all([kv.get(DATA_EPOCH_KEY), ctx.request.server.ctx.authCache.epoch()]);
-  const key = JSON.stringify([def.name, dataEpoch, authEpoch, ctx.user.tenantId, scope, filters]);
+  const [epoch, authEpoch] = await Promise.all([dataEpoch(kv), ctx.request.server.ctx.authCache.epoch()]);
+  const key = JSON.stringify([def.name, epoch, authEpoch, ctx.user.tenantId, scope, filters]);
   let counts = countCaches.get(kv);
   if (!counts) {
     counts = new Map();

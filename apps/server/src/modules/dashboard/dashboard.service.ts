@@ -9,7 +9,7 @@ import {
   type DashboardProjectRow,
 } from '@district/shared';
 import { sql } from 'kysely';
-import { scoped } from '../../lib/resource/resource.service.js';
+import { dataEpoch, scoped } from '../../lib/resource/resource.service.js';
 import type { ResourceContext } from '../../lib/resource/resource.types.js';
 import { formatDateTime } from '../../lib/time.js';
 import { assetResource } from '../asset/asset.resource.js';
@@ -307,8 +307,6 @@ export async function computeAnalysis(ctx: ResourceContext): Promise<DashboardAn
 // Requests that arrive while the same caller's figures are being computed wait for that computation
 // (one map per app, keyed by its store, so two apps in one process never share an answer).
 const inFlightByStore = new WeakMap<object, Map<string, Promise<DashboardAnalysis>>>();
-/** The resource pattern's data epoch (bumped by every write of a resource and of the ledger). */
-const DATA_EPOCH_KEY = 'data:epoch';
 
 /**
  * The dashboard, kept DASHBOARD_TTL_MS per tenant and user in the shared store (memory or Redis). A write of
@@ -316,8 +314,9 @@ const DATA_EPOCH_KEY = 'data:epoch';
  */
 export async function dashboardAnalysis(ctx: ResourceContext): Promise<DashboardAnalysis> {
   const { kv, authCache } = ctx.request.server.ctx;
-  const [dataEpoch, authEpoch] = await Promise.all([kv.get(DATA_EPOCH_KEY), authCache.epoch()]);
-  const key = `dashboard:analysis:${ctx.user.tenantId ?? '-'}:${ctx.user.id}:${dataEpoch ?? 0}:${authEpoch}`;
+  // The data epoch is bumped by every write of a resource, the ledger and the tickets' actions.
+  const [epoch, authEpoch] = await Promise.all([dataEpoch(kv), authCache.epoch()]);
+  const key = `dashboard:analysis:${ctx.user.tenantId ?? '-'}:${ctx.user.id}:${epoch ?? 0}:${authEpoch}`;
   const cached = await kv.get(key);
   if (cached) return JSON.parse(cached) as DashboardAnalysis;
   let inFlight = inFlightByStore.get(kv);
