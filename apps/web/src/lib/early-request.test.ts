@@ -12,10 +12,10 @@ describe('early requests', () => {
   });
 
   it('hands the answer asked for at sign-in to the first reader only', async () => {
-    getAction.mockResolvedValue({ success: true, result: { assets: 10 } });
+    getAction.mockResolvedValue({ result: { assets: 10 } });
     askEarly('/dashboard/analysis');
     expect(getAction).toHaveBeenCalledWith('/dashboard/analysis');
-    await expect(takeEarly('/dashboard/analysis')).resolves.toEqual({ success: true, result: { assets: 10 } });
+    await expect(takeEarly('/dashboard/analysis')).resolves.toEqual({ assets: 10 });
     // A second read (a refresh) asks the server again.
     expect(takeEarly('/dashboard/analysis')).toBeNull();
     expect(takeEarly('/never/asked')).toBeNull();

@@ -20,8 +20,6 @@ import {
 import { clearDictCache } from './dict-cache';
 import { navigateTo } from './navigation';
 import { getAction, postAction, setSessionHandlers } from './request';
-import { askEarly, takeEarly } from './early-request';
-import { whenSignedIn } from './sign-in';
 import { localStore, sessionStore } from './storage';
 import { filterMenuByPermission, hideEmptyParents } from './permission';
 import { SETTINGS_STORAGE_KEYS } from './settings-store';
@@ -166,10 +164,7 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     },
 
     async loadPermissions() {
-      // Asked for at sign-in already (see below), the first load takes that answer.
-      const res =
-        (await takeEarly<UserPermissionResult>(API.userPermission)) ??
-        (await getAction<UserPermissionResult>(API.userPermission));
+      const res = await getAction<UserPermissionResult>(API.userPermission);
       const { menu = [], auth = [], allAuth = [] } = res.result ?? {};
       const visible = hideEmptyParents(filterMenuByPermission(menu, auth, allAuth));
       if (!res.success || visible.length === 0) throw new Error(res.message || MSG.emptyMenu);
@@ -189,9 +184,6 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     },
   };
 });
-
-// The menu is the first thing the shell waits for after sign-in.
-whenSignedIn(() => askEarly(API.userPermission));
 
 setSessionHandlers({
   logout: () => useSessionStore.getState().logout(),

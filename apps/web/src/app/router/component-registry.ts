@@ -1,24 +1,11 @@
-import { DASHBOARD_API, HOME_PATH } from '@district/shared';
-import { askEarly } from '../../lib/early-request';
-import { whenSignedIn } from '../../lib/sign-in';
 import { lazyPage, type LazyPage } from './lazy-page';
 
 /**
  * Menu `component` string → lazily loaded page. Adding a page is one line here; a component the
  * menu names but this map lacks renders a "page not found" result instead of crashing.
  */
-const loadAnalysisPage = () => import('../../features/dashboard/pages/analysis-page');
-
-// Signing in lands on the home page: its code and its figures load while the shell fetches the menu.
-whenSignedIn((target) => {
-  if (target === HOME_PATH) askEarly(DASHBOARD_API.analysis);
-});
-whenSignedIn((target) => {
-  if (target === HOME_PATH) void loadAnalysisPage().catch(() => undefined);
-}, 'code');
-
 export const PAGE_COMPONENTS: Record<string, LazyPage> = {
-  'dashboard/Analysis': lazyPage(loadAnalysisPage, 'AnalysisPage'),
+  'dashboard/Analysis': lazyPage(() => import('../../features/dashboard/pages/analysis-page'), 'AnalysisPage'),
   'result/Success': lazyPage(() => import('../../features/result/pages/success-page'), 'SuccessPage'),
   'result/Error': lazyPage(() => import('../../features/result/pages/error-page'), 'ResultErrorPage'),
   'exception/403': lazyPage(() => import('../../features/exception/pages/exception-page'), 'Exception403Page'),

@@ -3,15 +3,14 @@ import { matchRoutes, Navigate, useLocation } from 'react-router';
 import { PageBoundary } from '../../components/page-boundary/page-boundary';
 import { PageLoading } from '../../components/page-boundary/page-loading';
 import type { AppRoute } from './build-routes';
-import { whenSignedIn } from '../../lib/sign-in';
 import { isKnownPagePath } from './component-registry';
 import { withChunkTimeout } from './lazy-page';
 import { useRouting } from './route-table-context';
 
-// The shell is its own chunk: the login page and the public pages never load it, until someone signs in.
-const loadMainLayout = () => import('../layouts/main-layout');
-const MainLayout = lazy(withChunkTimeout(() => loadMainLayout().then((module) => ({ default: module.MainLayout }))));
-whenSignedIn(() => void loadMainLayout().catch(() => undefined), 'code');
+// The shell is its own chunk: the login page and the public pages never load it.
+const MainLayout = lazy(
+  withChunkTimeout(() => import('../layouts/main-layout').then((module) => ({ default: module.MainLayout }))),
+);
 
 /**
  * The catch-all: a menu route renders inside the main layout; a page the product has but the user's

@@ -10,9 +10,9 @@ export async function fetchCurrentUserCard(): Promise<CurrentUserCard> {
 /** Every figure of the dashboard in one call (sections the caller may not read are null). */
 export async function fetchAnalysis(): Promise<DashboardAnalysis> {
   // Asked for at sign-in already (lib/early-request), the first read takes that answer.
-  const res =
-    (await takeEarly<DashboardAnalysis>(DASHBOARD_API.analysis)) ??
-    (await getAction<DashboardAnalysis>(DASHBOARD_API.analysis));
+  const early = takeEarly<DashboardAnalysis>(DASHBOARD_API.analysis);
+  if (early) return early;
+  const res = await getAction<DashboardAnalysis>(DASHBOARD_API.analysis);
   return res.result;
 }
 
