@@ -2,17 +2,7 @@ import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } f
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Input, theme } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import {
-  checkRules,
-  DASHBOARD_API,
-  HOME_PATH,
-  LOGIN_MESSAGES,
-  MSG,
-  RULES,
-  type FieldRule,
-  type TenantInfo,
-} from '@district/shared';
-import { askEarly } from '../../../lib/early-request';
+import { checkRules, HOME_PATH, LOGIN_MESSAGES, MSG, RULES, type FieldRule, type TenantInfo } from '@district/shared';
 import { errorMessage } from '../../../lib/errors';
 import { REDIRECT_PARAM, safeRedirect } from '../../../lib/navigation';
 import { usePlatformInfo } from '../../../lib/platform';
@@ -94,12 +84,7 @@ export function LoginPage() {
   };
 
   // Back to the page a signed-out visitor was sent here from, else the home page.
-  const enter = () => {
-    const target = safeRedirect(searchParams.get(REDIRECT_PARAM)) ?? HOME_PATH;
-    // The home page's figures are on their way while the shell loads its menu and code.
-    if (target === HOME_PATH) askEarly(DASHBOARD_API.analysis);
-    void navigate(target, { replace: true });
-  };
+  const enter = () => void navigate(safeRedirect(searchParams.get(REDIRECT_PARAM)) ?? HOME_PATH, { replace: true });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

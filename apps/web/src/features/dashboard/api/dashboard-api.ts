@@ -1,5 +1,4 @@
 import { API, DASHBOARD_API, type CurrentUserCard, type DashboardAnalysis } from '@district/shared';
-import { takeEarly } from '../../../lib/early-request';
 import { getAction } from '../../../lib/request';
 
 export async function fetchCurrentUserCard(): Promise<CurrentUserCard> {
@@ -9,9 +8,6 @@ export async function fetchCurrentUserCard(): Promise<CurrentUserCard> {
 
 /** Every figure of the dashboard in one call (sections the caller may not read are null). */
 export async function fetchAnalysis(): Promise<DashboardAnalysis> {
-  // Asked for at sign-in already (lib/early-request), the first read takes that answer.
-  const early = takeEarly<DashboardAnalysis>(DASHBOARD_API.analysis);
-  if (early) return early;
   const res = await getAction<DashboardAnalysis>(DASHBOARD_API.analysis);
   return res.result;
 }
