@@ -55,6 +55,9 @@ async function addUser(page: Page, user: NewUser) {
 test('a role limited to own-department users sees only its menus, its department and no other admin call', async ({
   page,
 }) => {
+  // A long journey (a department, a role with its grants and data rule, a user, then their session) that
+  // took ~55 s of the default 60 s before the menu grew by tickets, projects and the company profile.
+  test.setTimeout(150_000);
   const suffix = uniqueSuffix();
   const depart = `数据范围科${suffix}`;
   const roleName = `本部门查询员${suffix}`;
