@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_MAX_UPLOAD_MB, PASSWORD_RULE, SESSION_TTL_MS } from '@district/shared';
+import { SMS_PROVIDERS, type SmsProviderName } from './lib/sms/sms-provider.js';
 
 /** Everything the server reads from its environment; docs/configuration.md lists the same table. */
 export interface AppConfig {
@@ -38,6 +39,12 @@ export interface AppConfig {
    */
   trustProxy: false | number | string[];
   logLevel: string;
+  /** SECRET_KEY: seals stored secrets (SMTP, data-source passwords); null = a generated key file (lib/secret-box.ts). */
+  secretKey: string | null;
+  /** Where text messages go (`SMS_PROVIDER`): `log` (development: the server log only) or `memory` (tests). */
+  smsProvider: SmsProviderName;
+  /** With the log provider: also append each message as a JSON line to this file (end-to-end tests read it). */
+  smsLogFile: string | null;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -90,6 +97,14 @@ export function trustProxyOption(
   return (_address, hop) => hop < trust;
 }
 
+function smsProvider(value: string | undefined): SmsProviderName {
+  const name = value?.trim() || 'log';
+  if (!(SMS_PROVIDERS as readonly string[]).includes(name)) {
+    throw new Error(`配置项 SMS_PROVIDER 须为 ${SMS_PROVIDERS.join('、')} 之一，当前值：${value}`);
+  }
+  return name as SmsProviderName;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const defaultDist = path.join(repoRoot, 'apps/web/dist');
   const config: AppConfig = {
@@ -116,6 +131,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     userInitialPassword: env.USER_INITIAL_PASSWORD || 'Asset@2026',
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
+    secretKey: env.SECRET_KEY || null,
+    smsProvider: smsProvider(env.SMS_PROVIDER),
+    smsLogFile: env.SMS_LOG_FILE || null,
     ...overrides,
   };
   // Imported users get this password: the same rule as every other path that sets one.
