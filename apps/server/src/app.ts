@@ -14,7 +14,6 @@ import { DbTokenStore, RedisTokenStore } from './lib/token-store.js';
 import { REDIS_OPTIONS } from './lib/outage.js';
 import socketAuth from './lib/socket-auth.js';
 import { loadSecretBox, secretKeyFile } from './lib/secret-box.js';
-import { loadSecretBox, secretKeyFile } from './lib/secret-box.js';
 import { createSmsProvider } from './lib/sms/sms-provider.js';
 import healthRoutes from './modules/health/health.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
@@ -76,7 +75,6 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     redis,
     kv,
     authCache: new AuthCache(kv),
-    secrets: loadSecretBox(config.secretKey, secretKeyFile(config.databaseUrl, config.uploadDir)),
     secrets: loadSecretBox(config.secretKey, secretKeyFile(config.databaseUrl, config.uploadDir)),
     // The log provider logs through the app's logger, which exists by the time anything is sent.
     sms: createSmsProvider(config.smsProvider, (fields, message) => app.log.info(fields, message), config.smsLogFile),

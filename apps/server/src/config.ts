@@ -41,8 +41,6 @@ export interface AppConfig {
   logLevel: string;
   /** SECRET_KEY: seals stored secrets (SMTP, data-source passwords); null = a generated key file (lib/secret-box.ts). */
   secretKey: string | null;
-  /** SECRET_KEY: seals stored secrets (SMTP, data-source passwords); null = a generated key file (lib/secret-box.ts). */
-  secretKey: string | null;
   /** Where text messages go (`SMS_PROVIDER`): `log` (development: the server log only) or `memory` (tests). */
   smsProvider: SmsProviderName;
   /** With the log provider: also append each message as a JSON line to this file (end-to-end tests read it). */
@@ -133,7 +131,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     userInitialPassword: env.USER_INITIAL_PASSWORD || 'Asset@2026',
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
-    secretKey: env.SECRET_KEY || null,
     secretKey: env.SECRET_KEY || null,
     smsProvider: smsProvider(env.SMS_PROVIDER),
     smsLogFile: env.SMS_LOG_FILE || null,

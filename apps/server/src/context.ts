@@ -5,7 +5,6 @@ import type { Db } from './db/database.js';
 import type { AuthCache } from './lib/auth-cache.js';
 import type { KvStore } from './lib/kv-store.js';
 import type { SecretBox } from './lib/secret-box.js';
-import type { SecretBox } from './lib/secret-box.js';
 import type { SmsProvider } from './lib/sms/sms-provider.js';
 import type { TokenStore } from './lib/token-store.js';
 
@@ -52,8 +51,6 @@ export interface AppContext {
   redis: Redis | null;
   /** Call authCache.invalidate() after any change to sessions, users' status, roles, grants or data rules. */
   authCache: AuthCache<ResolvedSession>;
-  /** Seals and opens secrets stored in the database (AES-256-GCM, key from SECRET_KEY). */
-  secrets: SecretBox;
   /** Seals and opens secrets stored in the database (AES-256-GCM, key from SECRET_KEY). */
   secrets: SecretBox;
   /** Text messages (SMS codes, SMS notices); tests may swap in a MemorySmsProvider. */
