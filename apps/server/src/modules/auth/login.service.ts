@@ -1,6 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { GUEST_CREDENTIALS, MSG, type LoginResult } from '@district/shared';
 import type { AppContext } from '../../context.js';
+import type { SysUser } from '../../db/schema.js';
 import { ApiError } from '../../lib/http.js';
 import { formatDateTime } from '../../lib/time.js';
 import { recordLogin } from '../log/login-log.service.js';
@@ -114,7 +115,20 @@ export async function login(
     throw new ApiError(400, MSG.accountFrozen);
   }
   await kv.del(userKey);
+  return completeLogin(ctx, user, client);
+}
 
+/**
+ * The common end of every login (password, phone, third-party): a new token, the login time and address,
+ * the log entry, and the session view with the tenants to choose from.
+ */
+export async function completeLogin(
+  ctx: AppContext,
+  user: SysUser,
+  client: ClientMeta,
+  how = '',
+): Promise<LoginResult> {
+  const { db } = ctx.db;
   const context = await loadUserContext(db, user);
   const token = await ctx.tokens.issue(user.id, client);
   const now = formatDateTime();
@@ -124,7 +138,7 @@ export async function login(
     .where('id', '=', user.id)
     .execute();
   await recordLogin(db, {
-    content: `用户名: ${user.username}，登录成功！`,
+    content: `用户名: ${user.username}，${how}登录成功！`,
     success: true,
     ip: client.ip,
     userId: user.id,
