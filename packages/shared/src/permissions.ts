@@ -1,3 +1,5 @@
+import { MESSAGE_PERM } from './message.js';
+
 /**
  * Permission codes, declared once: seeded into sys_permission, checked by the server's guard and
  * used by the web's has-permission component.
@@ -124,6 +126,7 @@ export const PERM = {
   logList: 'system:log:list',
   dataLogList: 'system:dataLog:list',
   addressBookList: 'system:addressBook:list',
+  ...MESSAGE_PERM,
 } as const;
 export type PermissionCode = (typeof PERM)[keyof typeof PERM];
 

@@ -452,7 +452,110 @@ export interface BizCompanyBank extends Audit {
   tenantId: number | null;
 }
 
+/** An announcement (通告): draft (sendStatus 0), released (1) or revoked (2). `titile` is spelt so by the contract. */
+export interface SysAnnouncement extends Audit {
+  id: string;
+  titile: string;
+  msgContent: string | null;
+  startTime: string | null;
+  endTime: string | null;
+  sender: string | null;
+  priority: string;
+  msgCategory: string;
+  msgType: string;
+  userIds: string | null;
+  departIds: string | null;
+  roleIds: string | null;
+  sendStatus: string;
+  sendTime: string | null;
+  cancelTime: string | null;
+  openType: string | null;
+  openPage: string | null;
+  busType: string | null;
+  busId: string | null;
+  msgAbstract: string | null;
+  tenantId: number | null;
+  delFlag: number;
+}
+
+/** One row per target user of a released announcement. */
+export interface SysAnnouncementSend {
+  id: string;
+  anntId: string;
+  userId: string;
+  readFlag: number;
+  readTime: string | null;
+  createTime: string | null;
+}
+
+export interface SysMessageTemplate extends Audit {
+  id: string;
+  templateCode: string;
+  templateName: string;
+  templateType: string;
+  templateContent: string;
+  templateTestJson: string | null;
+  tenantId: number | null;
+}
+
+/** The record of one message sent (system message, e-mail or SMS), with its attempts. */
+export interface SysMessage extends Audit {
+  id: string;
+  templateCode: string | null;
+  esType: string;
+  esReceiver: string;
+  esTitle: string | null;
+  esContent: string | null;
+  esParam: string | null;
+  esSendStatus: string;
+  esSendNum: number;
+  esResult: string | null;
+  esSendTime: string | null;
+  nextTryTime: string | null;
+  tenantId: number | null;
+}
+
+export interface IotDevice extends Audit {
+  id: string;
+  deviceId: string;
+  parentId: string | null;
+  deviceName: string;
+  type: string | null;
+  assetId: string | null;
+  location: string | null;
+  longitude: number | null;
+  latitude: number | null;
+  onlineStatus: number;
+  lastSeenTime: string | null;
+  keyHash: string | null;
+  remark: string | null;
+  tenantId: number | null;
+  delFlag: number;
+}
+
+export interface IotAlarm {
+  id: string;
+  deviceId: string;
+  level: string;
+  message: string;
+  alarmTime: string;
+  action: string;
+  ackBy: string | null;
+  ackTime: string | null;
+  handleBy: string | null;
+  handleTime: string | null;
+  handleNote: string | null;
+  tenantId: number | null;
+  createTime: string | null;
+}
+
 export interface Database {
+  sysAnnouncement: SysAnnouncement;
+  sysAnnouncementSend: SysAnnouncementSend;
+  sysMessageTemplate: SysMessageTemplate;
+  sysMessage: SysMessage;
+  iotDevice: IotDevice;
+  iotAlarm: IotAlarm;
   bizProject: BizProject;
   bizRoomTicket: BizRoomTicket;
   bizTicketUse: BizTicketUse;

@@ -7,6 +7,7 @@ import { seedRules } from './rule.seed.js';
 import { seedDemoAssets } from './asset-demo.seed.js';
 import { seedCompanies } from './company.seed.js';
 import { seedDemoProjects } from './project-demo.seed.js';
+import { seedDemoMessages } from './message.seed.js';
 
 export async function runSeeds(
   db: Kysely<Database>,
@@ -23,6 +24,7 @@ export async function runSeeds(
   await seedRules(db);
   if (opts.demo) await seedDemo(db, opts.hashPassword);
   if (opts.demo) await seedCompanies(db);
+  if (opts.demo) await seedDemoMessages(db);
   if (opts.demo && opts.demoAssets && opts.uploadDir) await seedDemoAssets(db, opts.uploadDir);
   if (opts.demo && opts.demoAssets) await seedDemoProjects(db);
 }

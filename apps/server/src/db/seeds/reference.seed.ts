@@ -18,6 +18,7 @@ import type { Kysely } from 'kysely';
 import type { Database, SysPermission } from '../schema.js';
 import { formatDateTime } from '../../lib/time.js';
 import { seedId } from './seed-id.js';
+import { MESSAGE_MENU, USER_ANNOUNCEMENT_MENU } from './message.seed.js';
 
 /*
  * Reference data: the menu tree, button permissions, roles and system dictionaries. Rows are
@@ -25,7 +26,7 @@ import { seedId } from './seed-id.js';
  * later releases can add entries by adding lines here.
  */
 
-interface MenuSeed {
+export interface MenuSeed {
   key: string;
   name: string;
   url: string;
@@ -469,6 +470,9 @@ export const MENU: MenuSeed[] = [
       { code: PERM.companyEdit, name: '编辑企业信息', roles: [] },
     ],
   },
+  // Messaging (issue 12): announcements (administrators) and every user's 我的消息.
+  MESSAGE_MENU,
+  USER_ANNOUNCEMENT_MENU([ROLE.staff, ROLE.assetOffice]),
   // Demo pages (widget gallery, result and exception pages): the administrator's only, under one entry.
   {
     key: DEV_TOOLS_KEY,

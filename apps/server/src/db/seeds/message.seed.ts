@@ -1,0 +1,128 @@
+import { ANNT_STATUS, ANNT_TARGET, GUEST_CREDENTIALS, MESSAGE_ROUTES, PERM } from '@district/shared';
+import type { Kysely } from 'kysely';
+import { newId } from '../../lib/ids.js';
+import { formatDateTime } from '../../lib/time.js';
+import type { Database } from '../schema.js';
+import type { MenuSeed } from './reference.seed.js';
+import { seedId } from './seed-id.js';
+
+/*
+ * Messaging (issue 12): 消息管理 (announcements, administrators) and 我的消息 (every signed-in staff member,
+ * opened from the bell's 查看更多, so not a side-menu entry).
+ */
+export const MESSAGE_MENU: MenuSeed = {
+  key: 'message',
+  name: '消息管理',
+  url: '/message',
+  component: 'layouts/RouteView',
+  icon: 'notification',
+  redirect: MESSAGE_ROUTES.announcement,
+  roles: [],
+  children: [
+    {
+      key: 'message-announcement',
+      name: '通告管理',
+      url: MESSAGE_ROUTES.announcement,
+      component: 'message/AnnouncementList',
+      roles: [],
+      buttons: [
+        { code: PERM.anntList, name: '通告查询' },
+        { code: PERM.anntAdd, name: '新建通告' },
+        { code: PERM.anntEdit, name: '编辑通告' },
+        { code: PERM.anntDelete, name: '删除通告' },
+        { code: PERM.anntRelease, name: '发布/撤销通告' },
+      ],
+    },
+  ],
+};
+
+export const USER_ANNOUNCEMENT_MENU = (roles: string[]): MenuSeed => ({
+  key: 'isps-user-announcement',
+  name: '我的消息',
+  url: MESSAGE_ROUTES.userAnnouncement,
+  component: 'message/UserAnnouncement',
+  icon: 'mail',
+  hidden: true,
+  roles,
+});
+
+/** Demo announcements (with SEED_DEMO): one released notice to everyone of the first tenant, one draft. */
+export async function seedDemoMessages(db: Kysely<Database>): Promise<void> {
+  const released = seedId('annt:welcome');
+  if (await db.selectFrom('sysAnnouncement').select('id').where('id', '=', released).executeTakeFirst()) return;
+  const now = formatDateTime();
+  const base = {
+    msgAbstract: null,
+    startTime: null,
+    endTime: null,
+    userIds: null,
+    departIds: null,
+    roleIds: null,
+    cancelTime: null,
+    busType: null,
+    busId: null,
+    tenantId: 1001,
+    delFlag: 0,
+    createBy: 'admin',
+    createTime: now,
+    updateBy: null,
+    updateTime: null,
+  };
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('sysAnnouncement')
+      .values([
+        {
+          ...base,
+          id: released,
+          titile: '欢迎使用区域资产资源管理与发布平台',
+          msgContent: '<p>平台已上线，请各科室及时核对本部门资产台账。</p>',
+          sender: '系统管理员',
+          priority: 'M',
+          msgCategory: '1',
+          msgType: ANNT_TARGET.all,
+          sendStatus: ANNT_STATUS.released,
+          sendTime: now,
+          openType: 'url',
+          openPage: '/dashboard/analysis',
+        },
+        {
+          ...base,
+          id: seedId('annt:draft'),
+          titile: '关于开展年度资产清查工作的通知（草稿）',
+          msgContent: '<p>请各单位于本月底前完成资产清查。</p>',
+          sender: null,
+          priority: 'H',
+          msgCategory: '1',
+          msgType: ANNT_TARGET.all,
+          sendStatus: ANNT_STATUS.draft,
+          sendTime: null,
+          openType: null,
+          openPage: null,
+        },
+      ])
+      .execute();
+    const users = await trx
+      .selectFrom('sysUserTenant as ut')
+      .innerJoin('sysUser as u', 'u.id', 'ut.userId')
+      .select('u.id')
+      .where('ut.tenantId', '=', 1001)
+      .where('u.username', '!=', GUEST_CREDENTIALS.username)
+      .execute();
+    if (users.length) {
+      await trx
+        .insertInto('sysAnnouncementSend')
+        .values(
+          users.map((u) => ({
+            id: newId(),
+            anntId: released,
+            userId: u.id,
+            readFlag: 0,
+            readTime: null,
+            createTime: now,
+          })),
+        )
+        .execute();
+    }
+  });
+}
