@@ -1,5 +1,7 @@
 import { MESSAGE_PERM } from './message.js';
 
+import { OPS_PERM } from './ops.js';
+
 /**
  * Permission codes, declared once: seeded into sys_permission, checked by the server's guard and
  * used by the web's has-permission component.
@@ -126,6 +128,7 @@ export const PERM = {
   logList: 'system:log:list',
   dataLogList: 'system:dataLog:list',
   addressBookList: 'system:addressBook:list',
+  ...OPS_PERM,
   ...MESSAGE_PERM,
 } as const;
 export type PermissionCode = (typeof PERM)[keyof typeof PERM];

@@ -4,6 +4,7 @@ import { seedDemo } from './demo.seed.js';
 import { seedReference } from './reference.seed.js';
 import { seedCategories } from './category.seed.js';
 import { seedRules } from './rule.seed.js';
+import { seedOps } from './ops.seed.js';
 import { seedDemoAssets } from './asset-demo.seed.js';
 import { seedCompanies } from './company.seed.js';
 import { seedDemoProjects } from './project-demo.seed.js';
@@ -22,6 +23,7 @@ export async function runSeeds(
   await seedReference(db);
   await seedCategories(db);
   await seedRules(db);
+  await seedOps(db);
   if (opts.demo) await seedDemo(db, opts.hashPassword);
   if (opts.demo) await seedCompanies(db);
   if (opts.demo) await seedDemoMessages(db);

@@ -18,6 +18,7 @@ import type { Kysely } from 'kysely';
 import type { Database, SysPermission } from '../schema.js';
 import { formatDateTime } from '../../lib/time.js';
 import { seedId } from './seed-id.js';
+import { OPS_MENU } from './ops.seed.js';
 import { MESSAGE_MENU, USER_ANNOUNCEMENT_MENU } from './message.seed.js';
 
 /*
@@ -473,6 +474,8 @@ export const MENU: MenuSeed[] = [
   // Messaging (issue 12): announcements (administrators) and every user's 我的消息.
   MESSAGE_MENU,
   USER_ANNOUNCEMENT_MENU([ROLE.staff, ROLE.assetOffice]),
+  // Operations and monitoring (issue 13): administrators only.
+  OPS_MENU,
   // Demo pages (widget gallery, result and exception pages): the administrator's only, under one entry.
   {
     key: DEV_TOOLS_KEY,

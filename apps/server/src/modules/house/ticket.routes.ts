@@ -1,6 +1,5 @@
 import { PERM, TICKET_API } from '@district/shared';
 import { ticketCancelSchema, ticketUseSchema } from '@district/shared/schemas';
-import { Cron } from 'croner';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok, parse } from '../../lib/http.js';
@@ -43,24 +42,5 @@ export default async function ticketRoutes(app: FastifyInstance): Promise<void> 
     if (changed > 0) await dataChanged(app.ctx.kv);
     return ok({ changed }, changed > 0 ? `已将 ${changed} 张房票标记为已过期` : '没有需要过期的房票');
   });
-
-  // Once at start-up and every day just after midnight (server local time). A later jobs module may take
-  // this over; expireTickets stays exported for it.
-  const run = async (when: string) => {
-    try {
-      const changed = await expireTickets(app.ctx.db.db);
-      if (changed > 0) await dataChanged(app.ctx.kv);
-      app.log.info({ changed }, `room tickets expired (${when})`);
-    } catch (error) {
-      app.log.error({ err: error }, `room ticket expiry failed (${when})`);
-    }
-  };
-  let job: Cron | null = null;
-  app.addHook('onReady', async () => {
-    await run('start-up');
-    job = new Cron('0 5 0 * * *', { protect: true }, () => run('daily'));
-  });
-  app.addHook('onClose', async () => {
-    job?.stop();
-  });
+  // The daily expiry is the shipped scheduled job 房票过期 (modules/job, handler roomTicketExpiry).
 }

@@ -1,0 +1,255 @@
+/*
+ * Operations and monitoring (issue 13): scheduled jobs, online users, server monitoring.
+ * Plain data only: the zod schemas live in schemas/ops.schema.ts behind `@district/shared/schemas`.
+ */
+
+/** Permission codes of the operations screens; spread into PERM. */
+export const OPS_PERM = {
+  jobList: 'monitor:job:list',
+  jobAdd: 'monitor:job:add',
+  jobEdit: 'monitor:job:edit',
+  jobDelete: 'monitor:job:delete',
+  /** Start, pause, resume and run a job once now. */
+  jobRun: 'monitor:job:run',
+  jobLog: 'monitor:job:log',
+
+  onlineList: 'monitor:online:list',
+  onlineForceLogout: 'monitor:online:forceLogout',
+
+  monitorRuntime: 'monitor:server:runtime',
+  monitorSystem: 'monitor:server:system',
+  monitorHttp: 'monitor:server:http',
+  monitorDisk: 'monitor:server:disk',
+  monitorTrace: 'monitor:server:trace',
+  monitorRedis: 'monitor:redis:info',
+  /** The Redis terminal (read-only allowlist of commands). */
+  monitorRedisTerminal: 'monitor:redis:terminal',
+} as const;
+
+export const JOB_API = {
+  base: '/sys/quartzJob',
+  handlers: '/sys/quartzJob/handlers',
+  start: '/sys/quartzJob/start',
+  pause: '/sys/quartzJob/pause',
+  resume: '/sys/quartzJob/resume',
+  execute: '/sys/quartzJob/execute',
+  log: '/sys/quartzJob/log',
+} as const;
+
+export const ONLINE_USER_API = {
+  list: '/sys/online/list',
+  forceLogout: '/sys/online/forceLogout',
+} as const;
+
+export const MONITOR_API = {
+  runtime: '/monitor/runtime',
+  system: '/monitor/system',
+  http: '/monitor/http',
+  disk: '/monitor/disk',
+  trace: '/monitor/trace',
+  redis: '/monitor/redis',
+  redisTerminal: '/monitor/redis/terminal',
+} as const;
+
+export const OPS_ROUTES = {
+  job: '/monitor/job',
+  online: '/monitor/online',
+  runtime: '/monitor/runtime',
+  system: '/monitor/system',
+  http: '/monitor/http',
+  disk: '/monitor/disk',
+  trace: '/monitor/trace',
+  redis: '/monitor/redis',
+} as const;
+
+/** Job status as Jeecg stores it: 0 running (正常), -1 paused (停止). */
+export const JOB_STATUS = { running: '0', paused: '-1' } as const;
+export type JobStatus = (typeof JOB_STATUS)[keyof typeof JOB_STATUS];
+export const JOB_STATUS_LABELS: Record<JobStatus, string> = { '0': '运行中', '-1': '已暂停' };
+
+/** A run's result: 1 success, 0 failure. */
+export const JOB_RESULT_LABELS: Record<string, string> = { '1': '成功', '0': '失败' };
+
+/** How a run was started. */
+export const JOB_TRIGGER_LABELS: Record<string, string> = { cron: '定时', manual: '手动' };
+
+export const JOB_LIMITS = { name: 100, description: 500, parameter: 2000 } as const;
+
+export const JOB_MESSAGES = {
+  nameRequired: '请输入任务名称',
+  nameTooLong: `任务名称最多${JOB_LIMITS.name}个字符`,
+  nameTaken: '任务名称已存在',
+  handlerRequired: '请选择任务处理器',
+  unknownHandler: '未知的任务处理器',
+  cronRequired: '请输入 Cron 表达式',
+  cronNeverFires: 'Cron 表达式不会再触发，请检查日期和年份',
+  parameterNotJson: '任务参数须为 JSON 对象',
+  parameterTooLong: `任务参数最多${JOB_LIMITS.parameter}个字符`,
+  parameterInvalid: '任务参数不符合处理器要求：',
+  descriptionTooLong: `描述最多${JOB_LIMITS.description}个字符`,
+  statusInvalid: '任务状态无效',
+  notFound: '任务不存在',
+  started: '任务已启动',
+  paused: '任务已暂停',
+  resumed: '任务已恢复',
+  alreadyRunning: '任务已在运行中',
+  alreadyPaused: '任务已暂停',
+  executed: '任务已执行',
+  executeFailed: '任务执行失败：',
+} as const;
+
+export const ONLINE_USER_MESSAGES = {
+  tokenRequired: '请选择要强制退出的会话',
+  notFound: '会话不存在或已过期',
+  forcedOut: '已强制该用户退出',
+  self: '不能强制退出自己的当前会话',
+} as const;
+
+export const MONITOR_MESSAGES = {
+  redisNotConfigured: '未配置 Redis（嵌入式模式），缓存与会话保存在本进程中',
+  commandRequired: '请输入命令',
+  commandNotAllowed: '只允许只读命令：',
+  commandBadArgs: '命令参数不正确',
+  keyOutsidePrefix: '只能查看本系统前缀下的键',
+} as const;
+
+/** Commands the Redis terminal runs; anything else is refused (never CONFIG, FLUSH*, KEYS, EVAL or writes). */
+export const REDIS_TERMINAL_COMMANDS = [
+  'INFO',
+  'DBSIZE',
+  'TTL',
+  'PTTL',
+  'TYPE',
+  'GET',
+  'SCAN',
+  'EXISTS',
+  'STRLEN',
+] as const;
+
+/** A scheduled-job handler as the server registers it. */
+export interface JobHandlerInfo {
+  key: string;
+  title: string;
+  description: string;
+  /** A parameter example the form offers (JSON text), or '' when the handler takes none. */
+  parameterExample: string;
+}
+
+export interface QuartzJob {
+  id: string;
+  jobName: string;
+  handler: string;
+  handler_dictText?: string;
+  parameter: string | null;
+  cronExpression: string;
+  status: JobStatus;
+  description: string | null;
+  createTime: string;
+  updateTime: string | null;
+}
+
+export interface QuartzJobLog {
+  id: string;
+  jobId: string;
+  trigger: 'cron' | 'manual';
+  startTime: string;
+  endTime: string;
+  durationMs: number;
+  /** '1' success, '0' failure. */
+  result: '1' | '0';
+  message: string | null;
+  instance: string;
+}
+
+export interface OnlineSession {
+  /** The session's id (the SHA-256 of its token, never the token itself). */
+  id: string;
+  userId: string;
+  username: string;
+  realname: string;
+  ip: string | null;
+  client: string | null;
+  loginTime: string;
+  lastSeen: string;
+  expireTime: string;
+  /** The caller's own session. */
+  current: boolean;
+}
+
+export interface RuntimeInfo {
+  nodeVersion: string;
+  v8Version: string;
+  pid: number;
+  platform: string;
+  uptimeSeconds: number;
+  heapUsed: number;
+  heapTotal: number;
+  rss: number;
+  external: number;
+  eventLoopDelayP50Ms: number;
+  eventLoopDelayP99Ms: number;
+  eventLoopUtilization: number;
+  gcCount: number;
+  gcTotalMs: number;
+  activeHandles: number;
+  activeRequests: number;
+}
+
+export interface SystemInfo {
+  hostname: string;
+  os: string;
+  arch: string;
+  cpuModel: string;
+  cpuCount: number;
+  cpuUsage: number;
+  loadAverage: number[];
+  totalMemory: number;
+  freeMemory: number;
+  uptimeSeconds: number;
+  processCount: number | null;
+}
+
+export interface HttpServerInfo {
+  startedAt: string;
+  uptimeSeconds: number;
+  totalRequests: number;
+  requestsPerSecond: number;
+  /** Requests in each of the last 60 seconds (oldest first). */
+  perSecond: number[];
+  statusCounts: Record<string, number>;
+  latencyP50Ms: number;
+  latencyP90Ms: number;
+  latencyP99Ms: number;
+  inFlight: number;
+}
+
+export interface DiskInfo {
+  mount: string;
+  filesystem: string;
+  size: number;
+  used: number;
+  free: number;
+}
+
+export interface TraceEntry {
+  time: string;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  ip: string;
+  user: string | null;
+}
+
+export interface RedisInfo {
+  configured: boolean;
+  message?: string;
+  dbSize?: number;
+  prefixKeys?: number;
+  usedMemory?: number;
+  usedMemoryHuman?: string;
+  connectedClients?: number;
+  opsPerSecond?: number;
+  version?: string;
+  sections?: { name: string; entries: [string, string][] }[];
+}
