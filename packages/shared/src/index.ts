@@ -12,6 +12,7 @@ export * from './format.js';
 export * from './house.js';
 export * from './message.js';
 export * from './messages.js';
+export * from './online.js';
 export * from './ops.js';
 export * from './org.js';
 export * from './permission-admin.js';

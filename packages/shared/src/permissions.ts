@@ -1,6 +1,7 @@
 import { MESSAGE_PERM } from './message.js';
 
 import { OPS_PERM } from './ops.js';
+import { ONLINE_PERM } from './online.js';
 
 /**
  * Permission codes, declared once: seeded into sys_permission, checked by the server's guard and
@@ -129,6 +130,7 @@ export const PERM = {
   dataLogList: 'system:dataLog:list',
   addressBookList: 'system:addressBook:list',
   ...OPS_PERM,
+  ...ONLINE_PERM,
   ...MESSAGE_PERM,
 } as const;
 export type PermissionCode = (typeof PERM)[keyof typeof PERM];

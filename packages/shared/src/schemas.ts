@@ -34,6 +34,7 @@ export * from './schemas/asset.schema.js';
 export * from './schemas/ticket.schema.js';
 export * from './schemas/project.schema.js';
 export * from './schemas/company.schema.js';
+export * from './schemas/online.schema.js';
 export * from './schemas/ops.schema.js';
 export * from './schemas/message.schema.js';
 export * from './schemas/account.schema.js';

@@ -8,6 +8,7 @@ import * as m0006 from './migrations/2026-11-25-0003-assets.js';
 import * as m0007 from './migrations/2026-11-25-0004-tickets-projects-company.js';
 import * as m0008 from './migrations/2026-11-25-0005-dashboard-indexes.js';
 import * as mOps from './migrations/2026-11-25-0030-operations.js';
+import * as m0050 from './migrations/2026-11-25-0050-online.js';
 import * as mMessaging from './migrations/2026-11-25-0020-messaging.js';
 
 /** A static list rather than a folder scan, so the compiled server and the tests see the same set. */
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0004-tickets-projects-company': m0007,
   '2026-11-25-0005-dashboard-indexes': m0008,
   '2026-11-25-0030-operations': mOps,
+  '2026-11-25-0050-online': m0050,
   '2026-11-25-0020-messaging': mMessaging,
 };
 

@@ -19,6 +19,7 @@ import type { Database, SysPermission } from '../schema.js';
 import { formatDateTime } from '../../lib/time.js';
 import { seedId } from './seed-id.js';
 import { OPS_MENU } from './ops.seed.js';
+import { ONLINE_MENU } from './online.seed.js';
 import { MESSAGE_MENU, USER_ANNOUNCEMENT_MENU } from './message.seed.js';
 
 /*
@@ -476,6 +477,8 @@ export const MENU: MenuSeed[] = [
   USER_ANNOUNCEMENT_MENU([ROLE.staff, ROLE.assetOffice]),
   // Operations and monitoring (issue 13): administrators only.
   OPS_MENU,
+  // Online forms and reports (issue 15): administrators only.
+  ONLINE_MENU,
   // Demo pages (widget gallery, result and exception pages): the administrator's only, under one entry.
   {
     key: DEV_TOOLS_KEY,

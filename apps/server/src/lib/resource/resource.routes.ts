@@ -122,7 +122,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
   }
 }
 
-async function exportXls(app: FastifyInstance, def: ResourceDef, request: FastifyRequest, reply: FastifyReply) {
+export async function exportXls(app: FastifyInstance, def: ResourceDef, request: FastifyRequest, reply: FastifyReply) {
   const ctx = resourceContext(app, request);
   const query = request.query as Record<string, unknown>;
   const params = parseListParams(def, query);
@@ -176,7 +176,7 @@ function constraintMessage(error: unknown, row: Row): string {
   return '保存失败';
 }
 
-async function importExcel(app: FastifyInstance, def: ResourceDef, request: FastifyRequest, reply: FastifyReply) {
+export async function importExcel(app: FastifyInstance, def: ResourceDef, request: FastifyRequest, reply: FastifyReply) {
   if (!request.isMultipart()) throw new ApiError(400, '请选择要导入的文件');
   const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
   if (!file) throw new ApiError(400, '请选择要导入的文件');

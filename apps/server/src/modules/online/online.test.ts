@@ -1,0 +1,405 @@
+import ExcelJS from 'exceljs';
+import { GUEST_CREDENTIALS, ONLINE_API, ONLINE_MESSAGES, onlineFormPerm, type PermissionCode } from '@district/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
+import { seedId } from '../../db/seeds/seed-id.js';
+import { startApp, targets, type TestApp } from '../../test/harness.js';
+import { accountWith, roleWith } from '../user/user-reach.fixtures.js';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+const MEETING = {
+  tableName: 'onl_meeting',
+  title: '会议室预约',
+  formKind: 'single',
+  theme: 'plain',
+  fields: [
+    { name: 'room', label: '会议室', dbType: 'string', length: 20, required: true, widget: 'select', dictCode: 'sex' },
+    { name: 'meeting_date', label: '日期', dbType: 'date', required: true, widget: 'date' },
+    { name: 'topic', label: '主题', dbType: 'string', length: 50, unique: true },
+    { name: 'seats', label: '人数', dbType: 'int' },
+    { name: 'fee', label: '费用', dbType: 'decimal', length: 10, scale: 2 },
+  ],
+};
+
+describe.each(targets)('online forms and reports on $name', (target) => {
+  let t: TestApp;
+  let admin: string;
+  let staff: string;
+  let guest: string;
+  let booker: string;
+  const call = (method: Method, url: string, payload?: object, token = admin, tenant: number = 1001) =>
+    t.request({ method, url, token, tenant, payload });
+  const db = () => t.app.ctx.db.db;
+  const data = (table: string, action: string) => `${ONLINE_API.data}/${table}/${action}`;
+
+  /** Button rows `online:{table}:{action}` under a menu entry of kind auto list, as an administrator adds them. */
+  const addButtons = async (table: string) => {
+    const now = '2026-11-25 10:00:00';
+    const menuId = seedId(`perm:test-menu-${table}`);
+    const base = {
+      parentId: null,
+      componentName: null,
+      redirect: null,
+      permsType: null,
+      alwaysShow: 0,
+      icon: null,
+      keepAlive: 0,
+      hidden: 0,
+      hideTab: 0,
+      description: null,
+      status: '1',
+      delFlag: 0,
+      ruleFlag: 0,
+      internalOrExternal: 0,
+      createBy: 'admin',
+      createTime: now,
+      updateBy: null,
+      updateTime: null,
+    };
+    await db()
+      .insertInto('sysPermission')
+      .values({
+        ...base,
+        id: menuId,
+        name: table,
+        url: `/online/cgformList/${table}`,
+        component: 'modules/online/cgform/auto/OnlCgformAutoList',
+        menuType: 0,
+        perms: null,
+        sortNo: 99,
+        isRoute: 1,
+        isLeaf: 0,
+      })
+      .execute();
+    const codes: string[] = [];
+    for (const action of ['list', 'add', 'edit', 'delete', 'export', 'import'] as const) {
+      const code = onlineFormPerm(table, action);
+      codes.push(code);
+      await db()
+        .insertInto('sysPermission')
+        .values({
+          ...base,
+          id: seedId(`perm:${code}`),
+          parentId: menuId,
+          name: action,
+          url: null,
+          component: null,
+          menuType: 2,
+          perms: code,
+          permsType: '1',
+          sortNo: 0,
+          isRoute: 0,
+          isLeaf: 1,
+        })
+        .execute();
+    }
+    return codes as PermissionCode[];
+  };
+
+  const define = async (payload: object = MEETING) => {
+    const res = await call('POST', `${ONLINE_API.head}/add`, payload);
+    if (res.statusCode !== 200) throw new Error(res.body);
+    return res.json().result as { id: string; version: number };
+  };
+  const refusedForm = async (payload: object) => {
+    const res = await call('POST', `${ONLINE_API.head}/add`, payload);
+    return [res.statusCode, res.json().message];
+  };
+
+  beforeAll(async () => {
+    t = await startApp(target);
+    admin = await t.login();
+    staff = await t.login(SEED_ACCOUNTS.staff.username);
+    guest = await t.login(GUEST_CREDENTIALS.username, GUEST_CREDENTIALS.password);
+  });
+  afterAll(() => t?.close());
+
+  it('refuses bad table names, reserved or unsafe fields, blobs, unknown dictionaries and backtracking-prone patterns', async () => {
+    const field = MEETING.fields[1]!;
+    expect(await refusedForm({ ...MEETING, tableName: 'meeting' })).toEqual([400, ONLINE_MESSAGES.tableName]);
+    expect(await refusedForm({ ...MEETING, tableName: 'onl_Meeting' })).toEqual([400, ONLINE_MESSAGES.tableName]);
+    expect(await refusedForm({ ...MEETING, tableName: 'onl_cgform_head' })).toEqual([400, ONLINE_MESSAGES.tableSystem]);
+    expect(await refusedForm({ ...MEETING, fields: [{ ...field, name: 'select' }] })).toEqual([
+      400,
+      ONLINE_MESSAGES.fieldReserved('select'),
+    ]);
+    expect(await refusedForm({ ...MEETING, fields: [{ ...field, name: 'create_time' }] })).toEqual([
+      400,
+      ONLINE_MESSAGES.fieldReserved('create_time'),
+    ]);
+    expect(await refusedForm({ ...MEETING, fields: [{ ...field, name: 'a_1' }] })).toEqual([
+      400,
+      ONLINE_MESSAGES.fieldName,
+    ]);
+    expect(await refusedForm({ ...MEETING, fields: [{ ...field, name: 'x; drop table sys_user' }] })).toEqual([
+      400,
+      ONLINE_MESSAGES.fieldName,
+    ]);
+    expect(await refusedForm({ ...MEETING, fields: [{ ...field, dbType: 'blob' }] })).toEqual([
+      400,
+      ONLINE_MESSAGES.blobRefused,
+    ]);
+    expect(await refusedForm({ ...MEETING, fields: [{ ...field, dictCode: 'no_such_dict' }] })).toEqual([
+      400,
+      ONLINE_MESSAGES.badDict(field.label),
+    ]);
+    expect(await refusedForm({ ...MEETING, fields: [{ ...field, dbType: 'string', pattern: '^(a)\\1$' }] })).toEqual([
+      400,
+      ONLINE_MESSAGES.badPattern(field.label),
+    ]);
+    expect(await refusedForm({ ...MEETING, fields: [field, field] })).toEqual([
+      400,
+      ONLINE_MESSAGES.fieldDuplicate(field.name),
+    ]);
+    const forms = await db().selectFrom('sysDataLog').select('id').execute();
+    expect((await call('GET', `${ONLINE_API.head}/list`)).json().result.total).toBe(0);
+    void forms;
+  });
+
+  it('keeps staff and the guest away from the designer, the data and the reports', async () => {
+    for (const token of [staff, guest]) {
+      expect((await call('GET', `${ONLINE_API.head}/list`, undefined, token)).statusCode).toBe(403);
+      expect((await call('POST', `${ONLINE_API.head}/add`, MEETING, token)).statusCode).toBe(403);
+      expect((await call('GET', `${ONLINE_API.report}/list`, undefined, token)).statusCode).toBe(403);
+      expect((await call('GET', data('onl_meeting', 'list'), undefined, token)).statusCode).toBe(403);
+    }
+  });
+
+  it('defines, synchronises, writes through the resource pattern, alters and keeps the data', async () => {
+    const form = await define();
+    // A second definition may not take the same table.
+    expect(await refusedForm(MEETING)).toEqual([400, ONLINE_MESSAGES.tableTaken]);
+    // Not synchronised yet: the pages answer so.
+    const codes = await addButtons('onl_meeting');
+    const roleId = await roleWith(t, admin, 1001, 'meeting_booker', codes);
+    await accountWith(t, admin, 1001, 'booker', [roleId]);
+    booker = await t.login('booker', 'Passw0rd!');
+    expect((await call('GET', data('onl_meeting', 'list'), undefined, booker)).json().message).toBe(
+      ONLINE_MESSAGES.notSynced,
+    );
+
+    const synced = await call('POST', `${ONLINE_API.head}/sync`, { id: form.id });
+    expect([synced.statusCode, synced.json().message, synced.json().result.created]).toEqual([
+      200,
+      ONLINE_MESSAGES.syncDone,
+      true,
+    ]);
+
+    const add = (payload: object, token = booker) => call('POST', data('onl_meeting', 'add'), payload, token);
+    const ok1 = await add({ room: '1', meetingDate: '2026-12-01', topic: '周例会', seats: 8, fee: '12.50' });
+    expect([ok1.statusCode, ok1.json().message]).toEqual([200, '添加成功！']);
+    const id = ok1.json().result.id as string;
+    expect((await add({ room: '2', meetingDate: '2026-12-02', topic: '月度会' })).statusCode).toBe(200);
+    // Checks built from the definition.
+    expect((await add({ meetingDate: '2026-12-01' })).json().message).toBe('请输入会议室');
+    expect((await add({ room: '1', meetingDate: '12/01/2026' })).json().message).toBe('日期须为日期 YYYY-MM-DD');
+    expect((await add({ room: '1', meetingDate: '2026-12-01', fee: '1.234' })).statusCode).toBe(400);
+    expect((await add({ room: '1', meetingDate: '2026-12-01', topic: '周例会' })).json().message).toBe(
+      '主题“周例会”已存在',
+    );
+    expect((await add({ room: '1', meetingDate: '2026-12-01', createBy: 'x' })).statusCode).toBe(400);
+
+    const list = (
+      await call('GET', `${data('onl_meeting', 'list')}?column=meetingDate&order=asc`, undefined, booker)
+    ).json().result;
+    expect(list.total).toBe(2);
+    expect(list.records.map((r: Record<string, unknown>) => [r.topic, r.room_dictText, r.tenantId])).toEqual([
+      ['周例会', '男', 1001],
+      ['月度会', '女', 1001],
+    ]);
+    expect(Number(list.records[0].fee)).toBe(12.5);
+    // Filters only on the definition's fields.
+    expect((await call('GET', `${data('onl_meeting', 'list')}?password=1`, undefined, booker)).statusCode).toBe(400);
+    expect(
+      (await call('GET', `${data('onl_meeting', 'list')}?topic=*例*`, undefined, booker)).json().result.total,
+    ).toBe(1);
+
+    // Another tenant sees none of these rows.
+    const other = await call('GET', data('onl_meeting', 'list'), undefined, admin, 1002);
+    expect(other.statusCode === 403 || other.json().result?.total === 0).toBe(true);
+
+    const edited = await call('PUT', data('onl_meeting', 'edit'), { id, topic: '周例会（改）', seats: 9 }, booker);
+    expect(edited.json().message).toBe('编辑成功！');
+    const logs = await db()
+      .selectFrom('sysDataLog')
+      .select(['action', 'dataVersion'])
+      .where('dataTable', '=', 'onl_meeting')
+      .where('dataId', '=', id)
+      .orderBy('dataVersion')
+      .execute();
+    expect(logs.map((l) => l.action)).toEqual(['add', 'edit']);
+
+    const exported = await call(
+      'GET',
+      `${data('onl_meeting', 'exportXls')}?column=meetingDate&order=asc`,
+      undefined,
+      booker,
+    );
+    expect(exported.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['会议室', '日期', '主题']));
+    expect(sheet.getRow(2).values).toEqual(expect.arrayContaining(['男', '2026-12-01', '周例会（改）']));
+
+    // Alter: add a column and rename a label; the rows stay.
+    const current = (await call('GET', `${ONLINE_API.head}/queryById?id=${form.id}`)).json().result;
+    const altered = {
+      id: form.id,
+      tableName: current.tableName,
+      title: current.title,
+      formKind: current.formKind,
+      theme: current.theme,
+      fields: [
+        ...current.fields.map((f: Record<string, unknown>) => (f.name === 'topic' ? { ...f, label: '会议主题' } : f)),
+        { name: 'host', label: '主持人', dbType: 'string', length: 30 },
+      ],
+    };
+    expect((await call('PUT', `${ONLINE_API.head}/edit`, altered)).json().message).toBe('编辑成功！');
+    // Until synchronised the pages keep serving the old columns.
+    expect((await add({ room: '1', meetingDate: '2026-12-03', host: '王五' })).statusCode).toBe(400);
+    const sync2 = await call('POST', `${ONLINE_API.head}/sync`, { id: form.id });
+    expect(sync2.json().result.changes).toEqual(['新增字段 host']);
+    expect((await add({ room: '1', meetingDate: '2026-12-03', host: '王五', topic: '新会' })).statusCode).toBe(200);
+    const kept = (await call('GET', `${data('onl_meeting', 'queryById')}?id=${id}`, undefined, booker)).json().result;
+    expect([kept.topic, kept.seats, kept.host]).toEqual(['周例会（改）', 9, null]);
+
+    // Dropping a column that holds data needs a confirmation, and is logged.
+    const dropped = { ...altered, fields: altered.fields.filter((f: { name: string }) => f.name !== 'seats') };
+    await call('PUT', `${ONLINE_API.head}/edit`, dropped);
+    const refused = await call('POST', `${ONLINE_API.head}/sync`, { id: form.id });
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      409,
+      ONLINE_MESSAGES.destructive('删除有数据的字段 seats'),
+    ]);
+    expect(
+      (await call('GET', `${data('onl_meeting', 'queryById')}?id=${id}`, undefined, booker)).json().result.seats,
+    ).toBe(9);
+    const confirmed = await call('POST', `${ONLINE_API.head}/sync`, { id: form.id, confirm: true });
+    expect(confirmed.statusCode).toBe(200);
+    const versions = (await call('GET', `${ONLINE_API.head}/versions?id=${form.id}`)).json().result;
+    expect(versions.map((v: { action: string }) => v.action)).toEqual(
+      expect.arrayContaining(['add', 'sync', 'edit', 'sync-destructive']),
+    );
+    const after = (await call('GET', `${data('onl_meeting', 'queryById')}?id=${id}`, undefined, booker)).json().result;
+    expect([after.topic, 'seats' in after]).toEqual(['周例会（改）', false]);
+
+    // Delete and batch delete, scoped like any resource.
+    const all = (await call('GET', data('onl_meeting', 'list'), undefined, booker)).json().result.records;
+    const del = await call(
+      'DELETE',
+      `${data('onl_meeting', 'deleteBatch')}?ids=${all.map((r: { id: string }) => r.id).join(',')}`,
+      undefined,
+      booker,
+    );
+    expect(del.json().message).toBe(`批量删除成功！共 ${all.length} 条`);
+
+    // A staff user without the buttons gets nothing.
+    expect((await add({ room: '1', meetingDate: '2026-12-01' }, staff)).statusCode).toBe(403);
+  });
+
+  it('copies a definition as a new version over its own table', async () => {
+    const source = (await call('GET', `${ONLINE_API.head}/list?tableName=onl_meeting`)).json().result.records[0];
+    const copied = await call('POST', `${ONLINE_API.head}/copy`, { id: source.id, tableName: 'onl_meeting_copy' });
+    expect(copied.json().message).toBe('复制成功！');
+    const copy = copied.json().result;
+    expect([copy.tableName, copy.copyOf, copy.version, copy.syncedVersion, copy.fields.length]).toEqual([
+      'onl_meeting_copy',
+      source.id,
+      1,
+      null,
+      source.fields.length,
+    ]);
+    expect(
+      (await call('POST', `${ONLINE_API.head}/copy`, { id: source.id, tableName: 'onl_meeting' })).json().message,
+    ).toBe(ONLINE_MESSAGES.tableTaken);
+  });
+
+  it('keeps at most 16 enhancement versions per form', async () => {
+    for (let i = 1; i <= 18; i++) {
+      const res = await call('POST', `${ONLINE_API.head}/enhance`, { tableName: 'onl_meeting', script: `// v${i}` });
+      expect(res.statusCode).toBe(200);
+    }
+    const kept = (await call('GET', `${ONLINE_API.head}/enhance?tableName=onl_meeting`)).json().result;
+    expect(kept.length).toBe(16);
+    expect([kept[0].script, kept[15].script]).toEqual(['// v18', '// v3']);
+    expect(
+      (await call('POST', `${ONLINE_API.head}/enhance`, { tableName: 'onl_meeting', script: '' }, staff)).statusCode,
+    ).toBe(403);
+  });
+
+  describe('online reports', () => {
+    const report = {
+      code: 'dict_report',
+      name: '字典统计',
+      sqlText:
+        'select d.dict_code as code, d.dict_name as name, count(i.id) as items from sys_dict d ' +
+        'left join sys_dict_item i on i.dict_id = d.id where d.dict_code like :prefix group by d.dict_code, d.dict_name',
+      params: [{ name: 'prefix', label: '前缀', defaultValue: '%' }],
+      columns: [
+        { field: 'code', label: '编码', sortable: true },
+        { field: 'name', label: '名称' },
+        { field: 'items', label: '项数', sortable: true },
+      ],
+      queryFields: [{ field: 'name', label: '名称', mode: 'like' }],
+    };
+    const save = (payload: object, token = admin) => call('POST', `${ONLINE_API.report}/add`, payload, token);
+    const refusal = async (sqlText: string) => (await save({ ...report, code: 'bad', sqlText })).json().message;
+
+    it('saves one SELECT and shows it with bound parameters, sorting, filters and export', async () => {
+      const saved = await save(report);
+      expect([saved.statusCode, saved.json().message]).toEqual([200, '添加成功！']);
+      const rows = async (query: string) =>
+        (await call('GET', `${ONLINE_API.reportData}/dict_report?${query}`)).json().result;
+      const sexOnly = await rows('prefix=sex&pageSize=10');
+      expect(sexOnly.records).toEqual([{ code: 'sex', name: '性别', items: expect.anything() }]);
+      expect(Number(sexOnly.records[0].items)).toBe(2);
+      // A value is bound, never spliced: an injection attempt matches nothing.
+      expect((await rows(`prefix=${encodeURIComponent("x' or '1'='1")}`)).total).toBe(0);
+      const sorted = await rows('column=code&order=asc&pageSize=1000');
+      const codes = sorted.records.map((r: { code: string }) => r.code);
+      expect(codes).toEqual([...codes].sort());
+      expect((await rows('name=性')).records.map((r: { code: string }) => r.code)).toContain('sex');
+      expect((await call('GET', `${ONLINE_API.reportData}/dict_report?column=name`)).statusCode).toBe(400);
+      const xls = await call('GET', `${ONLINE_API.reportExport}/dict_report?prefix=sex`);
+      expect(xls.statusCode).toBe(200);
+      // The config answers no SQL; staff without the right gets 403.
+      const config = (await call('GET', `${ONLINE_API.reportConfig}/dict_report`)).json().result;
+      expect(config.sqlText).toBeUndefined();
+      expect((await call('GET', `${ONLINE_API.reportData}/dict_report`, undefined, staff)).statusCode).toBe(403);
+      expect((await save({ ...report, code: 'staff_report' }, staff)).statusCode).toBe(403);
+    });
+
+    it('refuses writes, several statements, dangerous functions, credential tables and text parameters', async () => {
+      expect(await refusal('delete from sys_dict')).toBe(ONLINE_MESSAGES.sqlNotSelect);
+      expect(await refusal('select 1 as a; delete from sys_dict')).toBe(ONLINE_MESSAGES.sqlNotSelect);
+      expect(await refusal('update sys_dict set dict_name = 1')).toBe(ONLINE_MESSAGES.sqlNotSelect);
+      expect(await refusal('select pg_sleep(10) as a')).toBe(ONLINE_MESSAGES.sqlFunction('pg_sleep'));
+      expect(await refusal('select sleep(10) as a')).toBe(ONLINE_MESSAGES.sqlFunction('sleep'));
+      expect(await refusal("select load_file('/etc/passwd') as a")).toBe(ONLINE_MESSAGES.sqlFunction('load_file'));
+      expect(await refusal('select randomblob(1000000000) as a')).toBe(ONLINE_MESSAGES.sqlFunction('randomblob'));
+      expect(await refusal('select username, password from sys_user')).toBe(ONLINE_MESSAGES.sqlTable('sys_user'));
+      expect(await refusal("select * from sys_dict where dict_code = '${code}'")).toBe(ONLINE_MESSAGES.sqlParamText);
+      expect(await refusal('select * from sys_dict -- comment')).toBe('SQL 中不允许注释');
+      const cte = await refusal('with x as (delete from sys_dict returning *) select * from x');
+      expect([ONLINE_MESSAGES.sqlNotSelect, ONLINE_MESSAGES.sqlParse]).toContain(cte);
+      expect(await refusal('select * from sys_dict where dict_code = :unknown')).toBe(
+        'SQL 参数 :unknown 未在参数中配置',
+      );
+      const dicts = await db().selectFrom('sysDict').select('id').execute();
+      expect(dicts.length).toBeGreaterThan(0);
+    });
+
+    it('stops a query that runs past 5 seconds', async () => {
+      const started = Date.now();
+      const message = await refusal(
+        'select count(*) as n from sys_dict_item a, sys_dict_item b, sys_dict_item c, sys_dict_item d, sys_dict_item e',
+      );
+      expect(message).toBe(ONLINE_MESSAGES.sqlTimeout);
+      expect(Date.now() - started).toBeLessThan(9000);
+      // The server still answers.
+      expect((await call('GET', `${ONLINE_API.report}/list`)).statusCode).toBe(200);
+    }, 20_000);
+  });
+});

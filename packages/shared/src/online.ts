@@ -1,0 +1,340 @@
+/**
+ * Online forms and reports (表单开发 / 报表配置): form definitions that become tables and pages at run time,
+ * and reports defined by one SELECT. Shared by the online module of the server and the online pages.
+ */
+
+/** Permission codes of the designer screens (spread into PERM). */
+export const ONLINE_PERM = {
+  onlineFormList: 'online:form:list',
+  /** Add, edit, copy and delete form definitions. */
+  onlineFormEdit: 'online:form:edit',
+  /** Create or alter the table of a definition (同步数据库). */
+  onlineFormSync: 'online:form:sync',
+  /** Save JavaScript enhancements (they run for other users). */
+  onlineFormEnhance: 'online:form:enhance',
+  onlineReportList: 'online:report:list',
+  /** Save a report's SQL (issue 15: only this permission may). */
+  onlineReportSql: 'online:report:sql',
+} as const;
+
+/** The buttons of a synchronised form's pages: `online:{table}:{action}`, granted like any button. */
+export const ONLINE_FORM_ACTIONS = ['list', 'add', 'edit', 'delete', 'export', 'import'] as const;
+export type OnlineFormAction = (typeof ONLINE_FORM_ACTIONS)[number];
+export function onlineFormPerm(table: string, action: OnlineFormAction): string {
+  return `online:${table}:${action}`;
+}
+
+export const ONLINE_ROUTES = {
+  formList: '/online/cgform',
+  reportList: '/online/cgreport',
+  /** + '/{table}': the auto list of a synchronised form (component kind auto list). */
+  autoList: '/online/cgformList',
+  /** + '/{code}': the report auto list. */
+  reportAutoList: '/online/cgreportList',
+} as const;
+
+export const ONLINE_COMPONENTS = {
+  formList: 'modules/online/cgform/OnlCgformHeadList',
+  autoList: 'modules/online/cgform/auto/OnlCgformAutoList',
+  reportList: 'modules/online/cgreport/OnlCgreportHeadList',
+  reportAutoList: 'modules/online/cgreport/auto/OnlCgreportAutoList',
+} as const;
+
+export const ONLINE_API = {
+  head: '/online/cgform/head',
+  /** + '/{table}/list' … the standard resource routes of a synchronised form. */
+  data: '/online/cgform/data',
+  /** + '/{table}': the definition as its pages use it (fields, permissions held). */
+  pageConfig: '/online/cgform/api/getFormConfig',
+  report: '/online/cgreport/head',
+  /** + '/{code}' */
+  reportConfig: '/online/cgreport/api/getReportConfig',
+  /** + '/{code}' */
+  reportData: '/online/cgreport/api/data',
+  /** + '/{code}' */
+  reportExport: '/online/cgreport/api/exportXls',
+} as const;
+
+export const ONLINE_LIMITS = {
+  /** Generated tables carry this prefix, so they never take a system table's name. */
+  tablePrefix: 'onl_',
+  maxFields: 100,
+  maxStringLength: 4000,
+  maxDecimalScale: 8,
+  /** app-spec §9: enhancement versions kept per form code. */
+  enhanceVersions: 16,
+  enhanceMaxChars: 50_000,
+  reportTimeoutMs: 5000,
+  reportMaxRows: 10_000,
+  reportSqlMaxChars: 10_000,
+  /** app-spec §8: a sub table's rows are asked for 3 times before 打开子表失败. */
+  subTableRetries: 3,
+  /** app-spec §9: the sub-table popup is placed 350 px from the top. */
+  subTablePopupTop: 350,
+} as const;
+
+export const ONLINE_MESSAGES = {
+  tableName: '表名只能由小写字母、数字和下划线组成，以字母开头，下划线后须为字母，且以 onl_ 开头',
+  tableSystem: '表名与系统表冲突，请换一个表名',
+  tableTaken: '表名已被其他表单使用',
+  fieldName: '字段名只能由小写字母、数字和下划线组成，以字母开头，下划线后须为字母',
+  fieldReserved: (name: string) => `字段名 ${name} 是保留字，请换一个字段名`,
+  fieldDuplicate: (name: string) => `字段名 ${name} 重复`,
+  blobRefused: '不支持二进制（blob）字段，请用文件或图片控件',
+  badPattern: (label: string) => `字段 ${label} 的正则表达式无法使用（不支持反向引用和环视）`,
+  badDict: (label: string) => `字段 ${label} 的字典不存在`,
+  notSynced: '表单尚未同步数据库',
+  destructive: (detail: string) => `同步会丢失数据：${detail}。请确认后再同步`,
+  syncDone: '同步数据库成功！',
+  subTableFailed: '打开子表失败',
+  scriptError: '用户自定义JS增强代码运行出错',
+  sqlNotSelect: 'SQL 只能是一条 SELECT 查询语句',
+  sqlParse: 'SQL 解析失败，请检查语法',
+  sqlFunction: (name: string) => `SQL 中不允许使用函数 ${name}`,
+  sqlTable: (name: string) => `SQL 中不允许查询表 ${name}`,
+  sqlParamText: 'SQL 参数须写作 :参数名 或 ${参数名}，值会作为绑定参数传入',
+  sqlTimeout: '报表查询超时（5 秒），请缩小查询范围',
+  sqlRun: '报表查询失败，请检查 SQL',
+  reportNotFound: '报表不存在',
+  formNotFound: '表单不存在',
+  parentNotFound: '上级记录不存在',
+} as const;
+
+export type OnlineDbType = 'string' | 'text' | 'int' | 'decimal' | 'date' | 'datetime' | 'boolean';
+export const ONLINE_DB_TYPES: readonly OnlineDbType[] = [
+  'string',
+  'text',
+  'int',
+  'decimal',
+  'date',
+  'datetime',
+  'boolean',
+];
+export const ONLINE_DB_TYPE_LABELS: Record<OnlineDbType, string> = {
+  string: '字符串',
+  text: '长文本',
+  int: '整数',
+  decimal: '小数',
+  date: '日期',
+  datetime: '日期时间',
+  boolean: '是否',
+};
+
+export const ONLINE_WIDGETS = [
+  'input',
+  'textarea',
+  'number',
+  'password',
+  'date',
+  'datetime',
+  'time',
+  'select',
+  'radio',
+  'checkbox',
+  'multiSelect',
+  'switch',
+  'userPicker',
+  'departPicker',
+  'category',
+  'area',
+  'image',
+  'file',
+  'richText',
+  'markdown',
+  'popup',
+  'link',
+] as const;
+export type OnlineWidget = (typeof ONLINE_WIDGETS)[number];
+export const ONLINE_WIDGET_LABELS: Record<OnlineWidget, string> = {
+  input: '文本框',
+  textarea: '多行文本',
+  number: '数字',
+  password: '密码',
+  date: '日期',
+  datetime: '日期时间',
+  time: '时间',
+  select: '下拉框',
+  radio: '单选框',
+  checkbox: '多选框',
+  multiSelect: '下拉多选',
+  switch: '开关',
+  userPicker: '用户选择',
+  departPicker: '部门选择',
+  category: '分类字典树',
+  area: '省市区',
+  image: '图片',
+  file: '文件',
+  richText: '富文本',
+  markdown: 'Markdown',
+  popup: 'Popup弹框',
+  link: '关联记录',
+};
+/** Widgets whose options come from a dictionary (dictCode). */
+export const DICT_WIDGETS: readonly OnlineWidget[] = ['select', 'radio', 'checkbox', 'multiSelect'];
+
+export type OnlineFormKind = 'single' | 'main' | 'sub' | 'tree';
+export type OnlineTheme = 'plain' | 'erp' | 'tab' | 'inner';
+export const ONLINE_KIND_LABELS: Record<OnlineFormKind, string> = {
+  single: '单表',
+  main: '主表',
+  sub: '附表',
+  tree: '树表',
+};
+export const ONLINE_THEME_LABELS: Record<OnlineTheme, string> = {
+  plain: '默认风格',
+  erp: 'ERP风格',
+  tab: 'TAB风格',
+  inner: '内嵌子表风格',
+};
+
+export interface OnlineField {
+  /** Column name (snake_case); answered and written by the pages as `fieldKey(name)`. */
+  name: string;
+  label: string;
+  dbType: OnlineDbType;
+  /** string: characters (default 255); decimal: total digits (default 18). */
+  length?: number;
+  /** decimal: digits after the point. */
+  scale?: number;
+  required?: boolean;
+  defaultValue?: string | null;
+  unique?: boolean;
+  showList?: boolean;
+  showQuery?: boolean;
+  showForm?: boolean;
+  queryMode?: 'exact' | 'like' | 'range';
+  widget?: OnlineWidget;
+  /** A sys_dict code, or a registered table dictionary `table,text,code`. */
+  dictCode?: string | null;
+  /** A rule of the shared set (RULES) by name. */
+  ruleCode?: string | null;
+  /** A regular expression run on RE2 (linear time: no catastrophic backtracking). */
+  pattern?: string | null;
+  patternMessage?: string | null;
+  /** widget 'link': the table of another online form; widget 'popup': a report code. */
+  linkTable?: string | null;
+  order?: number;
+}
+
+export interface OnlineSubTable {
+  /** The sub form's table (kind 'sub'). */
+  table: string;
+  relation: 'many' | 'one';
+  /** Column of the sub table that holds the main row's id. */
+  foreignKey: string;
+}
+
+export interface OnlineFormDef {
+  id: string;
+  tableName: string;
+  title: string;
+  formKind: OnlineFormKind;
+  theme: OnlineTheme;
+  /** tree: the column holding the parent id (added by synchronisation). */
+  treeParentField?: string | null;
+  /** tree: the column shown in the tree. */
+  treeTextField?: string | null;
+  subTables: OnlineSubTable[];
+  fields: OnlineField[];
+  version: number;
+  /** The version last synchronised; null: never. */
+  syncedVersion: number | null;
+  copyOf?: string | null;
+  createBy?: string | null;
+  createTime?: string | null;
+  updateTime?: string | null;
+}
+
+/** What an auto page needs: the definition, the sub forms and the buttons the caller holds. */
+export interface OnlinePageConfig {
+  form: OnlineFormDef;
+  subForms: OnlineFormDef[];
+  actions: OnlineFormAction[];
+  /** The newest enhancement script, if any. */
+  enhance: string | null;
+}
+
+export interface OnlineEnhanceVersion {
+  id: string;
+  version: number;
+  script: string;
+  createBy: string | null;
+  createTime: string;
+}
+
+export interface OnlineReportColumn {
+  field: string;
+  label: string;
+  width?: number | null;
+  dictCode?: string | null;
+  hidden?: boolean;
+  sortable?: boolean;
+  /** An href template with `{field}` placeholders, e.g. '/asset/details?id={id}'. */
+  link?: string | null;
+}
+
+export interface OnlineReportParam {
+  /** Named in the SQL as `:name`. */
+  name: string;
+  label: string;
+  defaultValue?: string | null;
+}
+
+export interface OnlineReportQueryField {
+  field: string;
+  label: string;
+  mode: 'exact' | 'like' | 'range';
+  dictCode?: string | null;
+}
+
+export interface OnlineReportDef {
+  id: string;
+  code: string;
+  name: string;
+  /** '' or null: the main database. */
+  dbSource?: string | null;
+  sqlText: string;
+  columns: OnlineReportColumn[];
+  params: OnlineReportParam[];
+  queryFields: OnlineReportQueryField[];
+  createBy?: string | null;
+  createTime?: string | null;
+}
+
+/**
+ * Identifiers from a definition: lower case, a letter after every underscore (the database layer maps
+ * camelCase to snake_case and back, and `a_1` would not survive the round trip), at most 63 characters.
+ */
+export const ONLINE_IDENTIFIER = /^[a-z][a-z0-9]*(?:_[a-z][a-z0-9]*)*$/;
+export function isOnlineIdentifier(name: string): boolean {
+  return name.length <= 63 && ONLINE_IDENTIFIER.test(name);
+}
+
+/** The key a column is answered and written with (the API speaks camelCase). */
+export function fieldKey(name: string): string {
+  return name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** Columns every generated table has; a definition's field may not take these names. */
+export const ONLINE_SYSTEM_COLUMNS = [
+  'id',
+  'create_by',
+  'create_time',
+  'update_by',
+  'update_time',
+  'sys_org_code',
+  'tenant_id',
+] as const;
+
+/** SQL reserved words (the three databases') that a column or table may not be named. */
+export const SQL_RESERVED = new Set(
+  (
+    'add all alter analyze and as asc between blob both by call case cast change check collate column constraint ' +
+    'create cross current_date current_time current_timestamp current_user cursor database default delete desc ' +
+    'describe distinct div drop else end escape except exists explain false fetch for foreign from full grant ' +
+    'group having if in index inner insert interval into is join key keys kill leading left like limit lock ' +
+    'natural not null offset on option or order outer primary range references rename replace restrict return ' +
+    'revoke right row rows schema select session set show some table then to trailing true union unique update ' +
+    'usage use user using values when where with window'
+  ).split(' '),
+);
