@@ -549,7 +549,23 @@ export interface IotAlarm {
   createTime: string | null;
 }
 
+/** A print template (打印设计); tenantId null: shipped with the product for every tenant. */
+export interface BizPrintTemplate extends Audit {
+  id: string;
+  code: string;
+  name: string;
+  source: string;
+  paper: string;
+  orientation: string;
+  widthMm: number;
+  heightMm: number;
+  layout: string;
+  remark: string | null;
+  tenantId: number | null;
+}
+
 export interface Database {
+  bizPrintTemplate: BizPrintTemplate;
   sysAnnouncement: SysAnnouncement;
   sysAnnouncementSend: SysAnnouncementSend;
   sysMessageTemplate: SysMessageTemplate;

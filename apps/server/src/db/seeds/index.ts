@@ -8,6 +8,7 @@ import { seedOps } from './ops.seed.js';
 import { seedDemoAssets } from './asset-demo.seed.js';
 import { seedCompanies } from './company.seed.js';
 import { seedDemoProjects } from './project-demo.seed.js';
+import { seedPrintTemplates } from './print.seed.js';
 import { seedDemoMessages } from './message.seed.js';
 
 export async function runSeeds(
@@ -23,6 +24,7 @@ export async function runSeeds(
   await seedReference(db);
   await seedCategories(db);
   await seedRules(db);
+  await seedPrintTemplates(db);
   await seedOps(db);
   if (opts.demo) await seedDemo(db, opts.hashPassword);
   if (opts.demo) await seedCompanies(db);
