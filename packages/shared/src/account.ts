@@ -24,6 +24,8 @@ export const ACCOUNT_API = {
   profilePhone: '/account/profile/phone',
   sessions: '/account/sessions',
   signOutOthers: '/account/sessions/signOutOthers',
+  /** Remembers the tenant chosen at login as the next login's default. */
+  loginTenant: '/account/loginTenant',
 } as const;
 
 export const SMS_CODE_LENGTH = 6;
@@ -155,7 +157,7 @@ export const ACCOUNT_MESSAGES = {
   purposeInvalid: '验证码用途不正确',
   phoneLoginFailed: '手机号或验证码错误',
   phoneLoginClosed: '手机号登录未开放',
-  registerClosed: '系统暂未开放注册，账号由管理员开通',
+  registerClosed: '注册功能暂未开放，请联系管理员开通账号',
   registerDone: '注册成功',
   registerPending: '注册成功，请等待管理员审核',
   usernameTaken: '用户名已存在',

@@ -45,6 +45,8 @@ export interface SessionState {
 
   login(input: LoginInput): Promise<LoginResult>;
   apiLogin(credentials?: { username: string; password: string }): Promise<LoginResult>;
+  /** Takes the answer of another login (phone, third-party) as the password login's. */
+  acceptLoginResult(result: LoginResult): void;
   /**
    * Ends the session and goes to the login page. `callServer: false` when the server has ended it
    * already (after a password change).
@@ -123,6 +125,8 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       acceptLogin(res.result);
       return res.result;
     },
+
+    acceptLoginResult: (result) => acceptLogin(result),
 
     async apiLogin(credentials = GUEST_CREDENTIALS) {
       const res = await postAction<LoginResult>(API.apiLogin, credentials);

@@ -362,7 +362,7 @@ export default async function accountRoutes(app: FastifyInstance) {
   });
 
   /** Remembers the tenant chosen at login as the next login's default (only one of the user's tenants). */
-  app.put('/account/loginTenant', { config: { auth: 'user' } }, async (request) => {
+  app.put(A.loginTenant, { config: { auth: 'user' } }, async (request) => {
     const { tenantId } = parse(z.strictObject({ tenantId: z.number().int().min(1) }), request.body);
     const me = currentUser(request);
     const member = await db

@@ -84,7 +84,9 @@ export const PAGE_COMPONENTS: Record<string, LazyPage> = {
 /** Pages outside the menu (static routes and the shell's own results). */
 export const STATIC_PAGES = {
   login: lazyPage(() => import('../../features/auth/pages/login-page'), 'LoginPage'),
-  registerClosed: lazyPage(() => import('../../features/auth/pages/register-closed-page'), 'RegisterClosedPage'),
+  register: lazyPage(() => import('../../features/account/pages/register-page'), 'RegisterPage'),
+  registerResult: lazyPage(() => import('../../features/account/pages/register-result-page'), 'RegisterResultPage'),
+  alteration: lazyPage(() => import('../../features/account/pages/alteration-page'), 'AlterationPage'),
   testHome: lazyPage(() => import('../../features/test/pages/test-home-page'), 'TestHomePage'),
   notFound: lazyPage(() => import('../../features/exception/pages/exception-page'), 'Exception404Page'),
   forbidden: lazyPage(() => import('../../features/exception/pages/exception-page'), 'Exception403Page'),

@@ -28,9 +28,9 @@ export function staticRoutes(): RouteObject[] {
       children: [
         { index: true, element: <Navigate to={LOGIN_PATH} replace /> },
         { path: 'login', element: <LazyView page={STATIC_PAGES.login} /> },
-        { path: 'register', element: <LazyView page={STATIC_PAGES.registerClosed} /> },
-        { path: 'register-result', element: <LazyView page={STATIC_PAGES.registerClosed} /> },
-        { path: 'alteration', element: <LazyView page={STATIC_PAGES.registerClosed} /> },
+        { path: 'register', element: <LazyView page={STATIC_PAGES.register} /> },
+        { path: 'register-result', element: <LazyView page={STATIC_PAGES.registerResult} /> },
+        { path: 'alteration', element: <LazyView page={STATIC_PAGES.alteration} /> },
       ],
     },
     { path: '/test', element: <Navigate to="/test/home" replace /> },

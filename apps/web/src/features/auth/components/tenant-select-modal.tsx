@@ -4,12 +4,16 @@ import type { TenantInfo } from '@district/shared';
 
 interface TenantSelectModalProps {
   tenants: TenantInfo[];
+  /** Preselected when it is one of `tenants` (the tenant chosen last time). */
+  defaultId?: number;
   onConfirm: (tenantId: number) => void;
 }
 
-/** Shown after login when the user belongs to several tenants; the first is preselected. */
-export function TenantSelectModal({ tenants, onConfirm }: TenantSelectModalProps) {
-  const [tenantId, setTenantId] = useState<number | undefined>(tenants[0]?.id);
+/** Shown after login when the user belongs to several tenants; the last choice (else the first) is preselected. */
+export function TenantSelectModal({ tenants, defaultId, onConfirm }: TenantSelectModalProps) {
+  const [tenantId, setTenantId] = useState<number | undefined>(
+    tenants.find((t) => t.id === defaultId)?.id ?? tenants[0]?.id,
+  );
   return (
     <Modal
       title="请选择登录租户"

@@ -1,13 +1,24 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Input, theme } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { checkRules, HOME_PATH, LOGIN_MESSAGES, MSG, RULES, type FieldRule, type TenantInfo } from '@district/shared';
+import {
+  checkRules,
+  HOME_PATH,
+  LOGIN_MESSAGES,
+  MSG,
+  RULES,
+  type AccountOptions,
+  type FieldRule,
+  type LoginResult,
+  type TenantInfo,
+} from '@district/shared';
 import { errorMessage } from '../../../lib/errors';
 import { REDIRECT_PARAM, safeRedirect } from '../../../lib/navigation';
 import { usePlatformInfo } from '../../../lib/platform';
 import { useSessionStore } from '../../../lib/session-store';
 import { fetchCaptchaImage } from '../api/auth-api';
+import { fetchAccountOptions, rememberTenant } from '../../account/api/account-api';
 
 type FieldName = 'username' | 'password' | 'captcha';
 type Values = Record<FieldName, string>;
@@ -24,6 +35,10 @@ function newCheckKey(): string {
 // Few users have several tenants: the select stays out of the login page's own code.
 const TenantSelectModal = lazy(() =>
   import('../components/tenant-select-modal').then((module) => ({ default: module.TenantSelectModal })),
+);
+// The phone tab's form loads when the tab is opened.
+const PhoneLoginForm = lazy(() =>
+  import('../../account/components/phone-login-form').then((module) => ({ default: module.PhoneLoginForm })),
 );
 
 function FieldError({ id, message }: { id: string; message: string | null }) {
@@ -50,6 +65,20 @@ export function LoginPage() {
   const [checkKey, setCheckKey] = useState(newCheckKey);
   const [captchaImage, setCaptchaImage] = useState('');
   const [tenants, setTenants] = useState<TenantInfo[] | null>(null);
+  const [defaultTenant, setDefaultTenant] = useState<number | undefined>();
+  const [mode, setMode] = useState<'password' | 'phone'>('password');
+  const [options, setOptions] = useState<AccountOptions | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    fetchAccountOptions().then(
+      (res) => active && setOptions(res.result),
+      () => undefined,
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
 
   useEffect(() => {
     document.title = systemName ? `登录 - ${systemName}` : '登录';
@@ -99,9 +128,7 @@ export function LoginPage() {
         password: values.password,
         ...(captchaEnabled ? { captcha: values.captcha.trim(), checkKey } : {}),
       });
-      // The first tenant is stored already; with several the user picks one before entering.
-      if (result.tenantList?.length > 1) setTenants(result.tenantList);
-      else enter();
+      afterLogin(result);
     } catch (error) {
       setFailure(errorMessage(error, MSG.loginFailed));
       if (captchaEnabled) refreshCaptcha();
@@ -110,8 +137,18 @@ export function LoginPage() {
     }
   };
 
+  // The user's default tenant is stored already; with several the user picks one (their last choice preselected).
+  function afterLogin(result: LoginResult) {
+    if (result.tenantList?.length > 1) {
+      setDefaultTenant(result.userInfo.loginTenantId);
+      setTenants(result.tenantList);
+    } else enter();
+  }
+
   const confirmTenant = (tenantId: number) => {
     useSessionStore.getState().setTenant(tenantId);
+    // Remembered as the next login's default; entering does not wait for it.
+    void rememberTenant(tenantId).catch(() => undefined);
     setTenants(null);
     enter();
   };
@@ -126,7 +163,28 @@ export function LoginPage() {
 
   return (
     <div className="login-page">
-      <form onSubmit={(event) => void submit(event)} noValidate autoComplete="off">
+      {options?.phoneLogin && (
+        <div role="tablist" className="login-tabs" style={{ display: 'flex', gap: 24, marginBottom: 24 }}>
+          {(['password', 'phone'] as const).map((key) => (
+            <Button
+              key={key}
+              type="link"
+              role="tab"
+              aria-selected={mode === key}
+              style={{ padding: 0, fontSize: 16, fontWeight: mode === key ? 600 : 400 }}
+              onClick={() => setMode(key)}
+            >
+              {key === 'password' ? '账号密码登录' : '手机号登录'}
+            </Button>
+          ))}
+        </div>
+      )}
+      {mode === 'phone' && (
+        <Suspense fallback={null}>
+          <PhoneLoginForm captchaEnabled={captchaEnabled} onLoggedIn={afterLogin} />
+        </Suspense>
+      )}
+      <form hidden={mode !== 'password'} onSubmit={(event) => void submit(event)} noValidate autoComplete="off">
         {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 24 }} />}
         {field(
           'username',
@@ -186,9 +244,15 @@ export function LoginPage() {
           登录
         </Button>
       </form>
+      {(options?.registerOpen || options?.alteration) && (
+        <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
+          {options.alteration ? <Link to="/user/alteration">忘记密码</Link> : <span />}
+          {options.registerOpen && <Link to="/user/register">注册账户</Link>}
+        </div>
+      )}
       {tenants && (
         <Suspense fallback={null}>
-          <TenantSelectModal tenants={tenants} onConfirm={confirmTenant} />
+          <TenantSelectModal tenants={tenants} defaultId={defaultTenant} onConfirm={confirmTenant} />
         </Suspense>
       )}
     </div>
