@@ -37,7 +37,7 @@ export const ANNT_SEND_API = {
 export const NOTICE_SOCKET_PATH = '/websocket';
 
 export const MESSAGE_ROUTES = {
-  announcement: '/system/annountCement',
+  announcement: '/message/annountCement',
   userAnnouncement: '/isps/userAnnouncement',
 } as const;
 

@@ -70,7 +70,12 @@ export async function recipients(db: Kysely<Database>, annt: Target, tenantId: n
   let rows: { id: string }[] = [];
   if (annt.msgType === ANNT_TARGET.all) rows = await active().execute();
   else if (annt.msgType === ANNT_TARGET.user) {
-    rows = await inChunks(split(annt.userIds), (ids) => active().where('u.id', 'in', ids).execute());
+    // The user picker answers usernames, other callers ids: both are unique, either is accepted.
+    rows = await inChunks(split(annt.userIds), (ids) =>
+      active()
+        .where((eb) => eb.or([eb('u.id', 'in', ids), eb('u.username', 'in', ids)]))
+        .execute(),
+    );
   } else if (annt.msgType === ANNT_TARGET.role) {
     rows = await inChunks(split(annt.roleIds), (ids) =>
       active()

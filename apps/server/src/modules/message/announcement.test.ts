@@ -209,6 +209,11 @@ describe.each(targets)('announcements on $name', (target) => {
         [],
       );
     }
+    // The user picker sends usernames: they reach the same account.
+    const byName = await draft({ userIds: ['staff'] });
+    expect((await release(byName)).json().result.reached).toBe(1);
+    expect((await bell(staff)).anntMsgList.map((n: { id: string }) => n.id)).toContain(byName);
+
     const ghost = await draft({ userIds: ['no-such-user'] });
     const refused = await release(ghost);
     expect([refused.statusCode, refused.json().message]).toEqual([400, MESSAGE_MESSAGES.nobody]);

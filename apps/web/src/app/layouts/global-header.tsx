@@ -3,6 +3,7 @@ import { Button, Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { LAYOUT } from '@district/shared';
 import { useSettingsStore } from '../../lib/settings-store';
+import { NoticeBell } from '../../features/message/components/notice-bell';
 import { AppLogo } from './app-logo';
 import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
@@ -64,6 +65,7 @@ export function GlobalHeader({ isMobile, sideLayout, onToggleMenu, menuCollapsed
         </>
       )}
       <div className="app-header-right">
+        <NoticeBell />
         <UserMenu isMobile={isMobile} />
       </div>
     </Layout.Header>

@@ -51,6 +51,14 @@ export const PAGE_COMPONENTS: Record<string, LazyPage> = {
   'house/TicketDetail': lazyPage(() => import('../../features/house/pages/ticket-detail-page'), 'TicketDetailPage'),
   'project/ProjectList': lazyPage(() => import('../../features/project/pages/project-list-page'), 'ProjectListPage'),
   'project/ProjectForm': lazyPage(() => import('../../features/project/pages/project-form-page'), 'ProjectFormPage'),
+  'message/AnnouncementList': lazyPage(
+    () => import('../../features/message/pages/announcement-list-page'),
+    'AnnouncementListPage',
+  ),
+  'message/UserAnnouncement': lazyPage(
+    () => import('../../features/message/pages/user-announcement-page'),
+    'UserAnnouncementPage',
+  ),
   'company/CompanyProfile': lazyPage(
     () => import('../../features/company/pages/company-profile-page'),
     'CompanyProfilePage',
@@ -146,6 +154,9 @@ export const KNOWN_PAGE_PATHS: ReadonlySet<string> = new Set([
   '/project/list',
   '/project/form',
   '/company/profile',
+  '/message',
+  '/message/annountCement',
+  '/isps/userAnnouncement',
 ]);
 
 export function isKnownPagePath(pathname: string): boolean {
