@@ -45,7 +45,7 @@ export function adminMenu(): MenuRoute[] {
       menuItem('/ghost/a', 'result/Success', '隐藏A', { hidden: true }),
     ]),
     menuItem('/unknown/page', 'foo/NoSuchPage', '未知组件'),
-    menuItem('/online/list', 'modules/online/cgform/auto/OnlCgformAutoList', '在线表单'),
+    menuItem('/online/list', 'modules/online/desform/DesignFormList', '在线表单'),
     menuItem('/iframe/doc', 'layouts/IframePageView', '文档', {
       meta: { title: '文档', url: 'https://example.com/doc' },
     }),

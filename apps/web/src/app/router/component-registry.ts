@@ -154,6 +154,9 @@ export const KNOWN_PAGE_PATHS: ReadonlySet<string> = new Set([
   '/project/list',
   '/project/form',
   '/company/profile',
+  '/online',
+  '/online/cgform',
+  '/online/cgreport',
   '/message',
   '/message/annountCement',
   '/isps/userAnnouncement',
@@ -176,9 +179,34 @@ const CONTAINER_LAYOUTS = new Set([
 const IFRAME_LAYOUT = 'layouts/IframePageView';
 
 /**
- * Generated list kinds (online form, copy, auto, tree, ERP, tab, inner-table, report, report auto).
- * They need the online-development engine, which this product does not ship yet.
+ * Generated list kinds served by the online module (issue 15): the form designer (also the copy list), the auto
+ * list of a synchronised form (every theme: plain, tree, ERP, tab, inner table), the report list and the report
+ * auto list. Each kind's page reads its form or report from the menu path's last segment.
  */
+const ONLINE_PAGES: readonly (readonly [RegExp, LazyPage])[] = [
+  [
+    /OnlCgformHeadList$|OnlCgformCopyList$/,
+    lazyPage(() => import('../../features/online/pages/form-list-page'), 'FormListPage'),
+  ],
+  [
+    /OnlCgformAutoList$|OnlCgformDefaultList$|\/auto\/default\/|OnlCgformTreeList$|OnlCgformErpList$|OnlCgformTabList$|OnlCgformInnerTableList$/,
+    lazyPage(() => import('../../features/online/pages/auto-list-page'), 'AutoListPage'),
+  ],
+  [
+    /OnlCgreportHeadList$|OnlCgReportList$/,
+    lazyPage(() => import('../../features/online/pages/report-list-page'), 'ReportListPage'),
+  ],
+  [
+    /OnlCgreportAutoList$|OnlReportAutoList$/,
+    lazyPage(() => import('../../features/online/pages/report-auto-list-page'), 'ReportAutoListPage'),
+  ],
+];
+
+function onlinePage(name: string): LazyPage | undefined {
+  return ONLINE_PAGES.find(([pattern]) => pattern.test(name))?.[1];
+}
+
+/** Generated list kinds the online module does not serve (other online components): not open yet. */
 const GENERATED_LIST_PATTERNS: readonly RegExp[] = [
   /OnlCgformAutoList$/,
   /OnlCgformCopyList$/,
@@ -211,12 +239,15 @@ export function componentKind(component: string | null | undefined): ComponentKi
   if (!name) return 'container';
   if (name === IFRAME_LAYOUT) return 'iframe';
   if (CONTAINER_LAYOUTS.has(name) || isVisualLayout(name)) return 'container';
+  if (onlinePage(name)) return 'page';
   if (GENERATED_LIST_PATTERNS.some((pattern) => pattern.test(name))) return 'notOpen';
   return Object.hasOwn(PAGE_COMPONENTS, name) ? 'page' : 'unknown';
 }
 
 export function pageComponent(component: string): LazyPage | undefined {
   const name = normalize(component);
+  const online = onlinePage(name);
+  if (online) return online;
   return Object.hasOwn(PAGE_COMPONENTS, name) ? PAGE_COMPONENTS[name] : undefined;
 }
 

@@ -1,0 +1,98 @@
+import { DatePicker, Form, Input, InputNumber, Switch, TimePicker } from 'antd';
+import dayjs from 'dayjs';
+import { fieldKey, type OnlineField } from '@district/shared';
+import { DictMultiSelect } from '../../../components/dict/dict-multi-select';
+import { DictSelect } from '../../../components/dict/dict-select';
+import { DepartSelect } from '../../../components/pickers/depart-select';
+import { UserSelect } from '../../../components/pickers/user-select';
+
+const DATE = 'YYYY-MM-DD';
+const DATETIME = 'YYYY-MM-DD HH:mm:ss';
+
+function control(f: OnlineField) {
+  const placeholder = `请输入${f.label}`;
+  switch (f.widget) {
+    case 'textarea':
+    case 'richText':
+    case 'markdown':
+      return <Input.TextArea rows={3} placeholder={placeholder} />;
+    case 'password':
+      return <Input.Password placeholder={placeholder} autoComplete="new-password" />;
+    case 'number':
+      return <InputNumber style={{ width: '100%' }} placeholder={placeholder} />;
+    case 'select':
+      return <DictSelect dictCode={f.dictCode} placeholder={`请选择${f.label}`} />;
+    case 'radio':
+      return <DictSelect dictCode={f.dictCode} type="radio" />;
+    case 'checkbox':
+      return <DictMultiSelect dictCode={f.dictCode} type="checkbox" />;
+    case 'multiSelect':
+      return <DictMultiSelect dictCode={f.dictCode} placeholder={`请选择${f.label}`} />;
+    case 'userPicker':
+      return <UserSelect placeholder={`请选择${f.label}`} />;
+    case 'departPicker':
+      return <DepartSelect placeholder={`请选择${f.label}`} />;
+    default:
+      if (f.dbType === 'int' || f.dbType === 'decimal') {
+        return (
+          <InputNumber
+            style={{ width: '100%' }}
+            placeholder={placeholder}
+            precision={f.dbType === 'int' ? 0 : (f.scale ?? 2)}
+          />
+        );
+      }
+      return <Input placeholder={placeholder} />;
+  }
+}
+
+/** One field of a generated form, its control chosen by the definition's widget and type. */
+export function OnlineFieldItem({ field: f }: { field: OnlineField }) {
+  const rules = f.required ? [{ required: true, message: `请输入${f.label}` }] : [];
+  const name = fieldKey(f.name);
+  if (f.widget === 'date' || f.dbType === 'date' || f.widget === 'datetime' || f.dbType === 'datetime') {
+    const withTime = f.widget === 'datetime' || f.dbType === 'datetime';
+    const format = withTime ? DATETIME : DATE;
+    return (
+      <Form.Item
+        label={f.label}
+        name={name}
+        rules={rules}
+        getValueProps={(v: string | null) => ({ value: v ? dayjs(v) : undefined })}
+        normalize={(d: dayjs.Dayjs | null) => (d ? d.format(format) : null)}
+      >
+        <DatePicker showTime={withTime} format={format} style={{ width: '100%' }} placeholder={`请选择${f.label}`} />
+      </Form.Item>
+    );
+  }
+  if (f.widget === 'time') {
+    return (
+      <Form.Item
+        label={f.label}
+        name={name}
+        rules={rules}
+        getValueProps={(v: string | null) => ({ value: v ? dayjs(`2000-01-01 ${v}`) : undefined })}
+        normalize={(d: dayjs.Dayjs | null) => (d ? d.format('HH:mm:ss') : null)}
+      >
+        <TimePicker style={{ width: '100%' }} />
+      </Form.Item>
+    );
+  }
+  if (f.widget === 'switch' || f.dbType === 'boolean') {
+    return (
+      <Form.Item
+        label={f.label}
+        name={name}
+        getValueProps={(v: unknown) => ({ checked: v === 1 || v === '1' || v === true })}
+        normalize={(checked: boolean) => (checked ? 1 : 0)}
+      >
+        <Switch />
+      </Form.Item>
+    );
+  }
+  return (
+    <Form.Item label={f.label} name={name} rules={rules}>
+      {control(f)}
+    </Form.Item>
+  );
+}

@@ -1,0 +1,143 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { InternalAxiosRequestConfig } from 'axios';
+import {
+  ONLINE_COMPONENTS,
+  ONLINE_MESSAGES,
+  onlineFormPerm,
+  type AuthEntry,
+  type OnlinePageConfig,
+} from '@district/shared';
+import { componentKind } from '../../../app/router/component-registry';
+import { useSessionStore } from '../../../lib/session-store';
+import { fail, mockHttp, ok, type MockReply } from '../../../test/mock-http';
+import { renderWithApp } from '../../../test/render';
+import { allowedRequest } from '../components/enhance-sandbox';
+import { loadSubRows } from '../components/sub-tables';
+import { AutoListPage, tableFromPath } from './auto-list-page';
+
+const CONFIG: OnlinePageConfig = {
+  form: {
+    id: 'f1',
+    tableName: 'onl_meeting',
+    title: '会议室预约',
+    formKind: 'single',
+    theme: 'plain',
+    subTables: [],
+    fields: [
+      {
+        name: 'room',
+        label: '会议室',
+        dbType: 'string',
+        required: true,
+        widget: 'select',
+        dictCode: 'room',
+        showQuery: true,
+      },
+      { name: 'meeting_date', label: '日期', dbType: 'date', required: true, widget: 'date' },
+      { name: 'topic', label: '主题', dbType: 'string' },
+    ],
+    version: 1,
+    syncedVersion: 1,
+  },
+  subForms: [],
+  actions: ['list', 'add'],
+  enhance: null,
+};
+
+const entry = (action: string): AuthEntry => ({ action, describe: action, type: '1', status: '1' });
+
+let restore = () => undefined as void;
+afterEach(() => {
+  restore();
+  useSessionStore.setState({ auth: [], allAuth: [] });
+});
+
+function setup(routes: Record<string, MockReply | ((c: InternalAxiosRequestConfig) => MockReply)>, actions: string[]) {
+  useSessionStore.setState({ auth: actions.map((a) => entry(onlineFormPerm('onl_meeting', a as 'add'))), allAuth: [] });
+  const mock = mockHttp({
+    'GET /online/cgform/api/getFormConfig/onl_meeting': ok(CONFIG),
+    'GET /online/cgform/data/onl_meeting/list': ok({
+      records: [{ id: 'r1', room: 'a', room_dictText: '一号会议室', meetingDate: '2026-12-01', topic: '周例会' }],
+      total: 1,
+      size: 20,
+      current: 1,
+      pages: 1,
+    }),
+    'GET /sys/dict/getDictItems/room': ok([
+      { value: 'a', text: '一号会议室' },
+      { value: 'b', text: '二号会议室' },
+    ]),
+    ...routes,
+  });
+  restore = mock.restore;
+  renderWithApp(<AutoListPage />, { route: '/online/cgformList/onl_meeting' });
+  return mock;
+}
+
+describe('online auto list', () => {
+  it('resolves the online component kinds to pages and reads the table from the menu path', () => {
+    expect(componentKind(ONLINE_COMPONENTS.autoList)).toBe('page');
+    expect(componentKind('modules/online/cgform/auto/erp/OnlCgformErpList')).toBe('page');
+    expect(componentKind(ONLINE_COMPONENTS.formList)).toBe('page');
+    expect(componentKind(ONLINE_COMPONENTS.reportAutoList)).toBe('page');
+    expect(componentKind('modules/online/desform/DesignFormList')).toBe('notOpen');
+    expect(tableFromPath('/online/cgformList/onl_meeting/')).toBe('onl_meeting');
+  });
+
+  it('lists the rows with dictionary labels and shows only the buttons the user holds', async () => {
+    setup({}, ['list', 'add']);
+    expect(await screen.findByText('周例会', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText('一号会议室')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /新\s*增/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /导\s*出/ })).not.toBeInTheDocument();
+  });
+
+  it('adds a row through the generated form, required fields checked first', async () => {
+    const bodies: unknown[] = [];
+    setup(
+      {
+        'POST /online/cgform/data/onl_meeting/add': (c) => {
+          bodies.push(JSON.parse(String(c.data)));
+          return ok({ id: 'r2' }, '添加成功！');
+        },
+      },
+      ['list', 'add'],
+    );
+    await screen.findByText('周例会', {}, { timeout: 8000 });
+    await userEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+    expect(await within(dialog).findByText('请输入会议室')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    await userEvent.type(within(dialog).getByPlaceholderText('请输入主题'), '年终总结');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /会议室/ }));
+    await userEvent.click(await screen.findByTitle('二号会议室'));
+    await userEvent.click(within(dialog).getByPlaceholderText('请选择日期'));
+    await userEvent.type(within(dialog).getByPlaceholderText('请选择日期'), '2026-12-24{enter}');
+    await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(bodies).toEqual([{ room: 'b', meetingDate: '2026-12-24', topic: '年终总结' }]));
+  });
+
+  it('asks for a sub table 3 times before 打开子表失败', async () => {
+    let calls = 0;
+    const mock = mockHttp({
+      'GET /online/cgform/data/onl_item/list': () => {
+        calls++;
+        return fail(500, '服务器错误');
+      },
+    });
+    restore = mock.restore;
+    await expect(loadSubRows('onl_item', 'meeting_id', 'm1')).rejects.toThrow(ONLINE_MESSAGES.subTableFailed);
+    expect(calls).toBe(3);
+  });
+
+  it('lets enhancement scripts call only reads of form data, dictionaries and reports', () => {
+    expect(allowedRequest('/online/cgform/data/onl_meeting/list')).toBe(true);
+    expect(allowedRequest('/sys/dict/getDictItems/room')).toBe(true);
+    expect(allowedRequest('/online/cgform/data/onl_meeting/add')).toBe(false);
+    expect(allowedRequest('/sys/user/list')).toBe(false);
+    expect(allowedRequest('/online/cgform/data/../../sys/user/list')).toBe(false);
+  });
+});

@@ -1,0 +1,228 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { App, Button, Card, Form, Result, Space, Spin, type FormInstance } from 'antd';
+import { useLocation } from 'react-router';
+import { fieldKey, onlineFormPerm, type OnlineField, type OnlinePageConfig } from '@district/shared';
+import { RecordFormModal } from '../../../components/form-modal/record-form-modal';
+import { ListPage, type ListEditorProps } from '../../../components/list-page/list-page';
+import type { ListColumn } from '../../../components/list-page/list-columns';
+import type { QueryField } from '../../../components/list-page/list-query';
+import { postAction, putAction } from '../../../lib/request';
+import { dataUrls, loadPageConfig } from '../api/online-api';
+import { EnhanceSandbox, type SandboxButton } from '../components/enhance-sandbox';
+import { OnlineFieldItem } from '../components/online-field-input';
+import { SubTables } from '../components/sub-tables';
+
+type Row = Record<string, unknown> & { id: string };
+
+/** The table an auto list shows: the last segment of its menu path (/online/cgformList/{table}). */
+export function tableFromPath(pathname: string): string {
+  return pathname.replace(/\/+$/, '').split('/').pop() ?? '';
+}
+
+function columnsOf(fields: OnlineField[]): ListColumn<Row>[] {
+  return fields
+    .filter((f) => f.showList !== false && f.widget !== 'password')
+    .map((f) => ({
+      title: f.label,
+      dataIndex: fieldKey(f.name),
+      key: fieldKey(f.name),
+      sorter: f.dbType !== 'text',
+      valueType: f.dictCode
+        ? ('dict' as const)
+        : f.dbType === 'date'
+          ? ('date' as const)
+          : f.dbType === 'datetime'
+            ? ('datetime' as const)
+            : f.dbType === 'int' || f.dbType === 'decimal'
+              ? ('number' as const)
+              : f.dbType === 'text'
+                ? ('longText' as const)
+                : ('text' as const),
+    }));
+}
+
+function queryFieldsOf(fields: OnlineField[]): QueryField[] {
+  return fields
+    .filter((f) => f.showQuery)
+    .map((f): QueryField => {
+      const field = fieldKey(f.name);
+      if (f.dictCode && !f.dictCode.includes(',')) return { kind: 'dict', field, label: f.label, dictCode: f.dictCode };
+      if ((f.dbType === 'date' || f.dbType === 'datetime') && f.queryMode === 'range') {
+        return { kind: 'dateRange', field, label: f.label, showTime: f.dbType === 'datetime' };
+      }
+      if (f.dbType === 'int' || f.dbType === 'decimal') return { kind: 'number', field, label: f.label };
+      return { kind: 'input', field, label: f.label, op: f.queryMode === 'like' ? 'like' : 'eq', trim: true };
+    });
+}
+
+/** Form events for the enhancement: loaded once the editor has its values, then each value change. */
+function EditorEvents({
+  form,
+  sandbox,
+}: {
+  form: FormInstance<Record<string, unknown>>;
+  sandbox: RefObject<EnhanceSandbox | null>;
+}) {
+  const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
+  const last = useRef<Record<string, unknown> | null>(null);
+  useEffect(() => {
+    if (!values) return;
+    const before = last.current;
+    last.current = { ...values };
+    const box = sandbox.current;
+    if (!box) return;
+    if (!before) {
+      void box.fire('onLoad');
+      return;
+    }
+    for (const [field, value] of Object.entries(values)) {
+      if (before[field] !== value) void box.fire('onChange', [field, value]);
+    }
+  }, [values, sandbox]);
+  return null;
+}
+
+/**
+ * The auto list of a synchronised online form, generated at run time from its definition: query form, list,
+ * 新增/编辑 form, delete, batch delete, export and import, each button shown by its `online:{table}:*` right.
+ * An enhancement script runs in a sandbox: its buttons appear above the list and in the form.
+ */
+export function AutoListPage() {
+  const { pathname } = useLocation();
+  const table = tableFromPath(pathname);
+  const { message } = App.useApp();
+  const [config, setConfig] = useState<OnlinePageConfig | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [buttons, setButtons] = useState<SandboxButton[]>([]);
+  const [selected, setSelected] = useState<Row | null>(null);
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const sandbox = useRef<EnhanceSandbox | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setConfig(null);
+    setFailed(null);
+    loadPageConfig(table)
+      .then((c) => live && setConfig(c))
+      .catch(
+        (e: { response?: { data?: { message?: string } } }) =>
+          live && setFailed(e.response?.data?.message ?? '加载失败'),
+      );
+    return () => {
+      live = false;
+    };
+  }, [table]);
+
+  useEffect(() => {
+    if (!config?.enhance) return;
+    const box = new EnhanceSandbox(config.enhance, {
+      values: () => form.getFieldsValue(true) as Record<string, unknown>,
+      setValue: (field, value) => form.setFieldValue(field, value),
+      message: (text) => message.info(text),
+      buttons: setButtons,
+    });
+    sandbox.current = box;
+    return () => {
+      box.dispose();
+      sandbox.current = null;
+      setButtons([]);
+    };
+  }, [config, form, message]);
+
+  const formFields = useMemo(() => (config?.form.fields ?? []).filter((f) => f.showForm !== false), [config]);
+
+  const renderEditor = useCallback(
+    ({ open, record, onClose, onSaved }: ListEditorProps<Row>) => (
+      <RecordFormModal<Row, Record<string, unknown>>
+        open={open}
+        record={record}
+        form={form}
+        titles={{ add: `新增${config?.form.title ?? ''}`, edit: `编辑${config?.form.title ?? ''}` }}
+        formName={`online-${table}`}
+        width={800}
+        initialValues={(r) => {
+          if (!r) {
+            const defaults: Record<string, unknown> = {};
+            for (const f of formFields) if (f.defaultValue) defaults[fieldKey(f.name)] = f.defaultValue;
+            return defaults;
+          }
+          return Object.fromEntries(formFields.map((f) => [fieldKey(f.name), r[fieldKey(f.name)] ?? null]));
+        }}
+        save={async (values, r) => {
+          if (sandbox.current && !(await sandbox.current.fire('beforeSubmit', [values]))) {
+            throw new Error('cancelled');
+          }
+          const payload = Object.fromEntries(
+            Object.entries(values).filter(([k]) => formFields.some((f) => fieldKey(f.name) === k)),
+          );
+          const urls = dataUrls(table);
+          return r ? putAction(urls.edit, { ...payload, id: r.id }) : postAction(urls.add, payload);
+        }}
+        onClose={onClose}
+        onSaved={onSaved}
+      >
+        {buttons.length > 0 && (
+          <Space style={{ marginBottom: 12 }}>
+            {buttons.map((b) => (
+              <Button key={b.key} size="small" onClick={() => void sandbox.current?.fire('onButton', [b.key])}>
+                {b.label}
+              </Button>
+            ))}
+          </Space>
+        )}
+        <EditorEvents form={form} sandbox={sandbox} />
+        {formFields.map((f) => (
+          <OnlineFieldItem key={f.name} field={f} />
+        ))}
+      </RecordFormModal>
+    ),
+    [buttons, config, form, formFields, table],
+  );
+
+  if (failed) return <Result status="warning" title={failed} />;
+  if (!config) return <Spin style={{ display: 'block', margin: 48 }} />;
+  const urls = dataUrls(table);
+  const perm = (a: Parameters<typeof onlineFormPerm>[1]) => onlineFormPerm(table, a);
+  return (
+    <Card size="small" title={config.form.title}>
+      <ListPage<Row>
+        key={table}
+        url={{
+          list: urls.list,
+          delete: urls.delete,
+          deleteBatch: urls.deleteBatch,
+          exportXls: urls.exportXls,
+          importExcel: urls.importExcel,
+        }}
+        columns={columnsOf(config.form.fields)}
+        queryFields={queryFieldsOf(config.form.fields)}
+        permissions={{
+          add: perm('add'),
+          edit: perm('edit'),
+          delete: perm('delete'),
+          batchDelete: perm('delete'),
+          export: perm('export'),
+          import: perm('import'),
+        }}
+        exportName={config.form.title}
+        superQueryCode={`online-${table}`}
+        renderEditor={renderEditor}
+        onSelectionChange={(_, rows) => setSelected(rows[0] ?? null)}
+        toolbarExtra={
+          buttons.length > 0 ? (
+            <Space>
+              {buttons.map((b) => (
+                <Button key={b.key} onClick={() => void sandbox.current?.fire('onButton', [b.key])}>
+                  {b.label}
+                </Button>
+              ))}
+            </Space>
+          ) : undefined
+        }
+      />
+      {config.form.formKind === 'main' && config.subForms.length > 0 && (
+        <SubTables config={config} mainId={selected?.id ?? null} />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import { useCallback } from 'react';
+import { Card } from 'antd';
+import { ONLINE_ROUTES, PERM, type OnlineReportDef } from '@district/shared';
+import { useNavigate } from 'react-router';
+import { ListPage, type ListEditorProps } from '../../../components/list-page/list-page';
+import type { ListColumn } from '../../../components/list-page/list-columns';
+import type { QueryField } from '../../../components/list-page/list-query';
+import { REPORT_HEAD_API } from '../api/online-api';
+import { ReportEditorModal } from '../components/report-editor-modal';
+
+const QUERY_FIELDS: QueryField[] = [{ kind: 'input', field: 'name', label: '报表名称', op: 'like', trim: true }];
+
+const COLUMNS: ListColumn<OnlineReportDef>[] = [
+  { title: '报表编码', dataIndex: 'code', key: 'code' },
+  { title: '报表名称', dataIndex: 'name', key: 'name' },
+  { title: '创建人', dataIndex: 'createBy', key: 'createBy', width: 100 },
+  { title: '创建时间', dataIndex: 'createTime', key: 'createTime', width: 170 },
+];
+
+/** 报表配置: online reports (one SELECT each); saving needs online:report:sql. */
+export function ReportListPage() {
+  const navigate = useNavigate();
+  const renderEditor = useCallback(
+    ({ open, record, onClose, onSaved }: ListEditorProps<OnlineReportDef>) => (
+      <ReportEditorModal open={open} record={record} onClose={onClose} onSaved={onSaved} />
+    ),
+    [],
+  );
+  return (
+    <Card size="small">
+      <ListPage<OnlineReportDef>
+        url={{ list: REPORT_HEAD_API.list, delete: REPORT_HEAD_API.delete }}
+        columns={COLUMNS}
+        queryFields={QUERY_FIELDS}
+        permissions={{ add: PERM.onlineReportSql, edit: PERM.onlineReportSql, delete: PERM.onlineReportSql }}
+        renderEditor={renderEditor}
+        selectable={false}
+        rowActions={(r) => <a onClick={() => navigate(`${ONLINE_ROUTES.reportAutoList}/${r.code}`)}>功能测试</a>}
+      />
+    </Card>
+  );
+}
