@@ -18,6 +18,22 @@ export interface TokenStore {
   resolve(token: string): Promise<TokenSession | null>;
   revoke(token: string): Promise<void>;
   revokeUser(userId: string): Promise<void>;
+  /** Every live session (online users), newest login first. */
+  list(): Promise<SessionInfo[]>;
+  /** Revokes the session with this token hash (force logout); false when it is gone already. */
+  revokeHash(tokenHash: string): Promise<boolean>;
+}
+
+/** A live session as the online-users page shows it: never the token, only its hash. */
+export interface SessionInfo {
+  tokenHash: string;
+  userId: string;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: number;
+  /** When the session was last used (renewals are written at most once a minute). */
+  lastSeen: number;
+  expiresAt: number;
 }
 
 export function hashToken(token: string): string {
@@ -88,6 +104,29 @@ export class DbTokenStore implements TokenStore {
     await this.db.deleteFrom('sysToken').where('userId', '=', userId).execute();
   }
 
+  async list(): Promise<SessionInfo[]> {
+    const rows = await this.db
+      .selectFrom('sysToken')
+      .select(['tokenHash', 'userId', 'ip', 'userAgent', 'createdAt', 'renewedAt', 'expiresAt'])
+      .where('expiresAt', '>', Date.now())
+      .orderBy('createdAt', 'desc')
+      .execute();
+    return rows.map((r) => ({
+      tokenHash: r.tokenHash,
+      userId: r.userId,
+      ip: r.ip,
+      userAgent: r.userAgent,
+      createdAt: Number(r.createdAt),
+      lastSeen: Number(r.renewedAt),
+      expiresAt: Number(r.expiresAt),
+    }));
+  }
+
+  async revokeHash(tokenHash: string) {
+    const result = await this.db.deleteFrom('sysToken').where('tokenHash', '=', tokenHash).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
   /** Drops expired rows; called now and then by the app. */
   async purgeExpired() {
     await this.db.deleteFrom('sysToken').where('expiresAt', '<=', Date.now()).execute();
@@ -107,15 +146,33 @@ export class RedisTokenStore implements TokenStore {
   private userKey(userId: string) {
     return `${this.prefix}user:${userId}`;
   }
+  /** A hash of the session's address, client, login time and last use (for the online-users page). */
+  private metaKey(tokenHash: string) {
+    return `${this.prefix}meta:${tokenHash}`;
+  }
+  /** Every session's hash, scored by its expiry, so listing never scans the keyspace. */
+  private get allKey() {
+    return `${this.prefix}sessions`;
+  }
 
-  async issue(userId: string) {
+  async issue(userId: string, meta: { ip?: string; userAgent?: string } = {}) {
     const token = newToken();
     const tokenHash = hashToken(token);
+    const now = Date.now();
     await this.redis
       .multi()
       .set(this.key(tokenHash), userId, 'PX', this.ttlMs)
       .sadd(this.userKey(userId), tokenHash)
       .pexpire(this.userKey(userId), this.ttlMs)
+      .hset(this.metaKey(tokenHash), {
+        userId,
+        ip: meta.ip?.slice(0, 64) ?? '',
+        userAgent: meta.userAgent?.slice(0, 255) ?? '',
+        createdAt: String(now),
+        lastSeen: String(now),
+      })
+      .pexpire(this.metaKey(tokenHash), this.ttlMs)
+      .zadd(this.allKey, now + this.ttlMs, tokenHash)
       .exec();
     return token;
   }
@@ -129,8 +186,16 @@ export class RedisTokenStore implements TokenStore {
     if (!userId || pttl <= 0) return null;
     let expiresAt = Date.now() + pttl;
     if (this.ttlMs - pttl >= RENEW_EVERY_MS) {
-      await this.redis.multi().pexpire(key, this.ttlMs).pexpire(this.userKey(userId), this.ttlMs).exec();
+      const tokenHash = hashToken(token);
       expiresAt = Date.now() + this.ttlMs;
+      await this.redis
+        .multi()
+        .pexpire(key, this.ttlMs)
+        .pexpire(this.userKey(userId), this.ttlMs)
+        .hset(this.metaKey(tokenHash), 'lastSeen', String(Date.now()))
+        .pexpire(this.metaKey(tokenHash), this.ttlMs)
+        .zadd(this.allKey, expiresAt, tokenHash)
+        .exec();
     }
     return { userId, expiresAt };
   }
@@ -138,7 +203,7 @@ export class RedisTokenStore implements TokenStore {
   async revoke(token: string) {
     const tokenHash = hashToken(token);
     const userId = await this.redis.get(this.key(tokenHash));
-    const multi = this.redis.multi().del(this.key(tokenHash));
+    const multi = this.redis.multi().del(this.key(tokenHash)).del(this.metaKey(tokenHash)).zrem(this.allKey, tokenHash);
     if (userId) multi.srem(this.userKey(userId), tokenHash);
     await multi.exec();
   }
@@ -146,7 +211,47 @@ export class RedisTokenStore implements TokenStore {
   async revokeUser(userId: string) {
     const hashes = await this.redis.smembers(this.userKey(userId));
     const multi = this.redis.multi().del(this.userKey(userId));
-    for (const h of hashes) multi.del(this.key(h));
+    for (const h of hashes) multi.del(this.key(h)).del(this.metaKey(h)).zrem(this.allKey, h);
     await multi.exec();
+  }
+
+  async list(): Promise<SessionInfo[]> {
+    await this.redis.zremrangebyscore(this.allKey, '-inf', Date.now());
+    const hashes = await this.redis.zrange(this.allKey, 0, -1);
+    if (hashes.length === 0) return [];
+    const reads = this.redis.multi();
+    for (const h of hashes) reads.get(this.key(h)).pttl(this.key(h)).hgetall(this.metaKey(h));
+    const answers = ((await reads.exec()) ?? []).map(([, value]) => value);
+    const sessions: SessionInfo[] = [];
+    const gone: string[] = [];
+    hashes.forEach((tokenHash, index) => {
+      const userId = answers[index * 3] as string | null;
+      const pttl = answers[index * 3 + 1] as number;
+      const meta = (answers[index * 3 + 2] ?? {}) as Record<string, string>;
+      // Revoked elsewhere (password change, sign-out of other sessions) without touching the index.
+      if (!userId || pttl <= 0) {
+        gone.push(tokenHash);
+        return;
+      }
+      sessions.push({
+        tokenHash,
+        userId,
+        ip: meta.ip || null,
+        userAgent: meta.userAgent || null,
+        createdAt: Number(meta.createdAt ?? 0),
+        lastSeen: Number(meta.lastSeen ?? meta.createdAt ?? 0),
+        expiresAt: Date.now() + pttl,
+      });
+    });
+    if (gone.length) await this.redis.zrem(this.allKey, ...gone);
+    return sessions.sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  async revokeHash(tokenHash: string) {
+    const userId = await this.redis.get(this.key(tokenHash));
+    const multi = this.redis.multi().del(this.key(tokenHash)).del(this.metaKey(tokenHash)).zrem(this.allKey, tokenHash);
+    if (userId) multi.srem(this.userKey(userId), tokenHash);
+    await multi.exec();
+    return userId !== null;
   }
 }
