@@ -12,6 +12,18 @@ export const MESSAGE_PERM = {
   anntDelete: 'system:annountCement:delete',
   /** Release (doReleaseData) and revoke (doReovkeData). */
   anntRelease: 'system:annountCement:release',
+  templateList: 'system:messageTemplate:list',
+  templateAdd: 'system:messageTemplate:add',
+  templateEdit: 'system:messageTemplate:edit',
+  templateDelete: 'system:messageTemplate:delete',
+  /** 发送测试 of a template. */
+  templateTest: 'system:messageTemplate:test',
+  messageList: 'system:message:list',
+  messageDelete: 'system:message:delete',
+  /** Send a failed message again now. */
+  messageResend: 'system:message:resend',
+  /** The SMTP server of e-mail messages (平台设置 of messaging). */
+  mailSettings: 'system:message:mailSettings',
 } as const;
 
 export const ANNT_API = {
@@ -38,6 +50,8 @@ export const NOTICE_SOCKET_PATH = '/websocket';
 
 export const MESSAGE_ROUTES = {
   announcement: '/message/annountCement',
+  template: '/message/template',
+  record: '/message/record',
   userAnnouncement: '/isps/userAnnouncement',
 } as const;
 
@@ -173,3 +187,126 @@ export interface NoticeSocketMessage {
 
 /** The client's heartbeat frame (answered with `{ cmd: 'heartcheck' }`). */
 export const NOTICE_HEARTBEAT = 'ping';
+
+export const TEMPLATE_API = {
+  /** The resource: list, add, edit, delete, deleteBatch, queryById below it. */
+  base: '/sys/message/sysMessageTemplate',
+  /** POST { templateCode, testData, receiver }: 发送测试. */
+  sendMsg: '/sys/message/sysMessageTemplate/sendMsg',
+} as const;
+
+export const MESSAGE_API = {
+  /** The send records: list, delete, deleteBatch below it. */
+  base: '/sys/message/sysMessage',
+  /** POST ?id: send a waiting or failed message again now. */
+  resend: '/sys/message/sysMessage/resend',
+  /** GET / PUT: the SMTP server (the password is never answered, only whether one is set). */
+  mailSettings: '/sys/message/mailSettings',
+} as const;
+
+/** Channels of a template and of a sent message: 1 system message, 2 e-mail, 3 SMS. */
+export const MESSAGE_CHANNEL = { system: '1', email: '2', sms: '3' } as const;
+export const MESSAGE_CHANNEL_ITEMS = [
+  { value: '1', text: '系统消息' },
+  { value: '2', text: '邮件' },
+  { value: '3', text: '短信' },
+] as const;
+
+/** A sent message: 0 waiting (or retrying), 1 sent, 2 failed for good. */
+export const SEND_STATUS = { waiting: '0', sent: '1', failed: '2' } as const;
+export const SEND_STATUS_ITEMS = [
+  { value: '0', text: '待发送', color: 'orange' },
+  { value: '1', text: '发送成功', color: 'green' },
+  { value: '2', text: '发送失败', color: 'red' },
+] as const;
+
+/** Attempts of an e-mail or SMS before it is failed for good, and the first retry delay (doubled each time). */
+export const SEND_RETRY = { maxAttempts: 5, firstDelayMs: 30_000 } as const;
+
+/** Platform-setting keys of the SMTP server; the password is stored sealed (AES-256-GCM). */
+export const MAIL_SETTING_KEYS = {
+  host: 'mail.host',
+  port: 'mail.port',
+  secure: 'mail.secure',
+  user: 'mail.user',
+  password: 'mail.password',
+  from: 'mail.from',
+} as const;
+
+export interface MailSettings {
+  host: string;
+  port: number;
+  /** Implicit TLS (usually port 465); otherwise STARTTLS when the server offers it. */
+  secure: boolean;
+  user: string;
+  from: string;
+  /** Answered only: whether a password is stored. */
+  passwordSet?: boolean;
+}
+
+/** A `${name}` placeholder: letters, digits, underscore and dots, starting with a letter or underscore. */
+export const TEMPLATE_PLACEHOLDER = /\$\{([^{}]*)\}/g;
+export const TEMPLATE_PARAM_NAME = /^[A-Za-z_][\w.]{0,49}$/;
+
+export const TEMPLATE_MESSAGES = {
+  codeRequired: '请输入模板编码',
+  codeFormat: '模板编码只能包含字母、数字、下划线和中划线',
+  codeTaken: '模板编码已存在',
+  nameRequired: '请输入模板标题',
+  typeRequired: '请选择模板类型',
+  contentRequired: '请输入模板内容',
+  badPlaceholder: (name: string) => `模板占位符 \${${name}} 不合法：只能使用字母、数字、下划线和点`,
+  missingParams: (names: string[]) => `模板参数缺失：${names.join('、')}`,
+  testDataInvalid: '测试数据须为 JSON 对象，例如 {"name":"张三"}',
+  receiverRequired: '请输入消息接收方',
+  receiverUserUnknown: '接收用户不存在',
+  receiverEmail: '请输入正确的邮箱地址',
+  receiverPhone: '请输入正确的手机号码',
+  templateUnknown: '消息模板不存在',
+  mailNotConfigured: '尚未配置邮件服务器，请先在邮件服务器设置中填写',
+  sent: '消息发送成功',
+  queued: '消息发送失败，已加入重试队列',
+  resendDone: '已重新发送',
+  notResendable: '只有待发送或发送失败的消息可以重新发送',
+  settingsSaved: '邮件服务器设置已保存',
+} as const;
+
+export type RenderResult = { ok: true; text: string } | { ok: false; message: string };
+
+/**
+ * The logic-less template engine: each `${name}` is replaced by params[name] (dots read nested objects) and
+ * nothing else happens — no expressions, no code. A placeholder with no value is refused with its name rather
+ * than rendered blank; `escape` turns each value into safe text for an HTML body.
+ */
+export function renderTemplate(
+  content: string,
+  params: Record<string, unknown>,
+  escape: (value: string) => string = (v) => v,
+): RenderResult {
+  const missing: string[] = [];
+  for (const match of content.matchAll(new RegExp(TEMPLATE_PLACEHOLDER.source, 'g'))) {
+    const name = match[1] ?? '';
+    if (!TEMPLATE_PARAM_NAME.test(name)) return { ok: false, message: TEMPLATE_MESSAGES.badPlaceholder(name) };
+  }
+  const lookup = (name: string): unknown =>
+    name.split('.').reduce<unknown>((value, key) => {
+      if (value === null || typeof value !== 'object' || !Object.prototype.hasOwnProperty.call(value, key)) {
+        return undefined;
+      }
+      return (value as Record<string, unknown>)[key];
+    }, params);
+  const text = content.replace(new RegExp(TEMPLATE_PLACEHOLDER.source, 'g'), (_all, name: string) => {
+    const value = lookup(name);
+    if (value === undefined || value === null || typeof value === 'object') {
+      if (!missing.includes(name)) missing.push(name);
+      return '';
+    }
+    return escape(String(value));
+  });
+  return missing.length ? { ok: false, message: TEMPLATE_MESSAGES.missingParams(missing) } : { ok: true, text };
+}
+
+/** Escapes text for HTML (values put into an e-mail body). */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -4,7 +4,9 @@ import {
   ANNT_OPEN_TYPE_ITEMS,
   ANNT_PRIORITY_ITEMS,
   ANNT_TARGET_ITEMS,
+  MESSAGE_CHANNEL_ITEMS,
   MESSAGE_MESSAGES,
+  TEMPLATE_MESSAGES,
 } from '../message.js';
 import { idField, optionalText, requiredText } from './fields.js';
 
@@ -76,3 +78,63 @@ export const anntUpdateSchema = checked(
 export type AnntUpdateInput = { id: string } & Partial<AnntCreateInput>;
 
 export const anntIdSchema = z.strictObject({ anntId: idField });
+
+const templateFields = {
+  templateCode: z
+    .string({ error: TEMPLATE_MESSAGES.codeRequired })
+    .trim()
+    .min(1, TEMPLATE_MESSAGES.codeRequired)
+    .max(50, '模板编码最多50个字符')
+    .regex(/^[A-Za-z0-9_-]+$/, TEMPLATE_MESSAGES.codeFormat),
+  templateName: requiredText(100, TEMPLATE_MESSAGES.nameRequired, '模板标题'),
+  templateType: z.enum(values(MESSAGE_CHANNEL_ITEMS), { error: TEMPLATE_MESSAGES.typeRequired }),
+  templateContent: z
+    .string({ error: TEMPLATE_MESSAGES.contentRequired })
+    .min(1, TEMPLATE_MESSAGES.contentRequired)
+    .max(100_000, '模板内容过长'),
+  templateTestJson: optionalText(5_000, '测试数据'),
+};
+
+export const templateCreateSchema = z.strictObject(templateFields);
+export type TemplateCreateInput = z.infer<typeof templateCreateSchema>;
+
+export const templateUpdateSchema = z.strictObject({
+  id: idField,
+  ...Object.fromEntries(Object.entries(templateFields).map(([k, s]) => [k, (s as z.ZodType).optional()])),
+});
+export type TemplateUpdateInput = { id: string } & Partial<TemplateCreateInput>;
+
+/** 发送测试: the template, its values (a JSON object or its text) and one receiver (user, address or phone). */
+export const templateTestSchema = z.strictObject({
+  templateCode: z
+    .string({ error: TEMPLATE_MESSAGES.templateUnknown })
+    .min(1, TEMPLATE_MESSAGES.templateUnknown)
+    .max(50),
+  testData: z
+    .union([z.string().max(5_000), z.record(z.string(), z.unknown())])
+    .optional()
+    .nullable(),
+  receiver: z
+    .string({ error: TEMPLATE_MESSAGES.receiverRequired })
+    .trim()
+    .min(1, TEMPLATE_MESSAGES.receiverRequired)
+    .max(255),
+});
+export type TemplateTestInput = z.infer<typeof templateTestSchema>;
+
+export const mailSettingsSchema = z.strictObject({
+  host: z.string().trim().max(255, '服务器地址最多255个字符'),
+  port: z.coerce
+    .number({ error: '端口须为 1 到 65535 的整数' })
+    .int('端口须为 1 到 65535 的整数')
+    .min(1, '端口须为 1 到 65535 的整数')
+    .max(65535, '端口须为 1 到 65535 的整数'),
+  secure: z.boolean().optional().default(false),
+  user: z.string().trim().max(255).optional().default(''),
+  /** Absent or empty: keep the stored password; a value replaces it. */
+  password: z.string().max(255).optional().nullable(),
+  /** Clears the stored password. */
+  clearPassword: z.boolean().optional(),
+  from: z.string().trim().max(255).optional().default(''),
+});
+export type MailSettingsInput = z.infer<typeof mailSettingsSchema>;

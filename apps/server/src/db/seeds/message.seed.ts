@@ -33,6 +33,33 @@ export const MESSAGE_MENU: MenuSeed = {
         { code: PERM.anntRelease, name: '发布/撤销通告' },
       ],
     },
+    {
+      key: 'message-template',
+      name: '消息模板',
+      url: MESSAGE_ROUTES.template,
+      component: 'message/TemplateList',
+      roles: [],
+      buttons: [
+        { code: PERM.templateList, name: '消息模板查询' },
+        { code: PERM.templateAdd, name: '新建消息模板' },
+        { code: PERM.templateEdit, name: '编辑消息模板' },
+        { code: PERM.templateDelete, name: '删除消息模板' },
+        { code: PERM.templateTest, name: '发送测试' },
+        { code: PERM.mailSettings, name: '邮件服务器设置' },
+      ],
+    },
+    {
+      key: 'message-record',
+      name: '消息记录',
+      url: MESSAGE_ROUTES.record,
+      component: 'message/MessageList',
+      roles: [],
+      buttons: [
+        { code: PERM.messageList, name: '消息记录查询' },
+        { code: PERM.messageDelete, name: '删除消息记录' },
+        { code: PERM.messageResend, name: '重新发送' },
+      ],
+    },
   ],
 };
 

@@ -22,6 +22,7 @@ import {
   revokeAnnouncement,
 } from './announcement.service.js';
 import { NoticeHub } from './notice-hub.js';
+import { templateRoutes } from './template.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,6 +69,7 @@ export default async function messageRoutes(app: FastifyInstance): Promise<void>
   app.addHook('onClose', async () => hub.stop());
 
   await app.register(resourcePlugin([announcementResource]));
+  await templateRoutes(app, hub);
 
   app.get(ANNT_API.queryById, { config: { auth: 'user' } }, async (request) => {
     const { id } = parse(idQuery, request.query);
