@@ -371,6 +371,22 @@ describe.each(targets)('online forms and reports on $name', (target) => {
       expect((await save({ ...report, code: 'staff_report' }, staff)).statusCode).toBe(403);
     });
 
+    it('serves an online report through the popup calls of the widget library', async () => {
+      const columns = await call('GET', `/online/cgreport/api/getRpColumns/dict_report`);
+      expect(columns.statusCode).toBe(200);
+      const { cgRpConfigId, columns: cols } = columns.json().result;
+      expect(cols.map((c: { field: string }) => c.field)).toEqual(['code', 'name', 'items']);
+      const info = (await call('GET', `/online/cgreport/api/getQueryInfo/${cgRpConfigId}`)).json().result;
+      expect(info).toEqual([{ field: 'name', title: '名称', mode: 'single' }]);
+      const rows = (await call('GET', `/online/cgreport/api/getData/${cgRpConfigId}?self_prefix=sex`)).json().result;
+      expect(rows.records).toEqual([expect.objectContaining({ code: 'sex', id: '1' })]);
+      // The registered popup reports still answer, and staff without the report's right gets nothing.
+      expect((await call('GET', `/online/cgreport/api/getRpColumns/sys_user_report`)).statusCode).toBe(200);
+      expect((await call('GET', `/online/cgreport/api/getData/${cgRpConfigId}`, undefined, staff)).statusCode).toBe(
+        403,
+      );
+    });
+
     it('refuses writes, several statements, dangerous functions, credential tables and text parameters', async () => {
       expect(await refusal('delete from sys_dict')).toBe(ONLINE_MESSAGES.sqlNotSelect);
       expect(await refusal('select 1 as a; delete from sys_dict')).toBe(ONLINE_MESSAGES.sqlNotSelect);
