@@ -18,6 +18,7 @@ import type { Kysely } from 'kysely';
 import type { Database, SysPermission } from '../schema.js';
 import { formatDateTime } from '../../lib/time.js';
 import { seedId } from './seed-id.js';
+import { ACCOUNT_MENU } from './account.seed.js';
 import { OPS_MENU } from './ops.seed.js';
 import { ONLINE_MENU } from './online.seed.js';
 import { MESSAGE_MENU, USER_ANNOUNCEMENT_MENU } from './message.seed.js';
@@ -475,6 +476,8 @@ export const MENU: MenuSeed[] = [
   // Messaging (issue 12): announcements (administrators) and every user's 我的消息.
   MESSAGE_MENU,
   USER_ANNOUNCEMENT_MENU([ROLE.staff, ROLE.assetOffice]),
+  // 个人中心 (issue 14): every signed-in role but the guest's.
+  ACCOUNT_MENU([ROLE.staff, ROLE.assetOffice]),
   // Operations and monitoring (issue 13): administrators only.
   OPS_MENU,
   // Online forms and reports (issue 15): administrators only.

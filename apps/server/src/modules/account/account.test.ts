@@ -450,6 +450,25 @@ describe.each(targets)('account flows on $name', (target) => {
       expect((await call('GET', '/account/sessions', undefined, first)).json().result).toHaveLength(1);
     });
 
+    it('is a hidden page of every signed-in role, not of the guest', async () => {
+      const paths = async (tokenOf: string) => {
+        const res = await call('GET', '/sys/permission/getUserPermissionByToken', undefined, tokenOf);
+        const found: { path: string; hidden?: boolean }[] = [];
+        const walk = (items: { path: string; hidden?: boolean; children?: unknown[] }[]) =>
+          items.forEach((i) => {
+            found.push(i);
+            walk((i.children ?? []) as never);
+          });
+        walk((res.json().result?.menu ?? []) as never);
+        return found;
+      };
+      const staff = await passwordLogin(SEED_ACCOUNTS.staff.username, SEED_ACCOUNTS.staff.password);
+      expect((await paths(staff)).find((p) => p.path === '/user/info')).toMatchObject({ hidden: true });
+      const guest = (await t.request({ method: 'POST', url: '/sys/apiLogin', payload: GUEST_CREDENTIALS })).json()
+        .result.token as string;
+      expect((await paths(guest)).some((p) => p.path === '/user/info')).toBe(false);
+    });
+
     it('remembers the chosen tenant as the next login default, only among the user’s tenants', async () => {
       const token = await passwordLogin(SEED_ACCOUNTS.admin.username, SEED_ACCOUNTS.admin.password);
       expect((await call('PUT', '/account/loginTenant', { tenantId: 1002 }, token)).statusCode).toBe(200);

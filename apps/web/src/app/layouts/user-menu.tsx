@@ -16,6 +16,7 @@ import { useRouting } from '../router/route-table-context';
 import { storeRouteTitle } from './multi-tab/tabs-store';
 
 const MENU_ITEMS: NonNullable<MenuProps['items']> = [
+  { key: 'info', icon: <UserOutlined />, label: '个人中心' },
   { key: 'password', icon: <LockOutlined />, label: '密码修改' },
   { key: 'depart', icon: <ClusterOutlined />, label: '切换部门' },
   { key: 'cache', icon: <SyncOutlined />, label: '刷新缓存' },
@@ -64,7 +65,8 @@ export function UserMenu({ isMobile }: { isMobile: boolean }) {
   }, []);
 
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'password') setPasswordOpen(true);
+    if (key === 'info') void navigate('/user/info');
+    else if (key === 'password') setPasswordOpen(true);
     else if (key === 'depart') setDepartOpen(true);
     else if (key === 'cache') {
       refreshDictCache().then(

@@ -59,6 +59,7 @@ export const PAGE_COMPONENTS: Record<string, LazyPage> = {
     () => import('../../features/message/pages/user-announcement-page'),
     'UserAnnouncementPage',
   ),
+  'account/UserInfo': lazyPage(() => import('../../features/account/pages/user-info-page'), 'UserInfoPage'),
   'company/CompanyProfile': lazyPage(
     () => import('../../features/company/pages/company-profile-page'),
     'CompanyProfilePage',
@@ -154,6 +155,7 @@ export const KNOWN_PAGE_PATHS: ReadonlySet<string> = new Set([
   '/project/list',
   '/project/form',
   '/company/profile',
+  '/user/info',
   '/online',
   '/online/cgform',
   '/online/cgreport',
