@@ -10,6 +10,7 @@ export * from './dashboard.js';
 export * from './data-rule.js';
 export * from './format.js';
 export * from './house.js';
+export * from './iot.js';
 export * from './message.js';
 export * from './messages.js';
 export * from './online.js';

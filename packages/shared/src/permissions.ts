@@ -1,3 +1,4 @@
+import { IOT_PERM } from './iot.js';
 import { MESSAGE_PERM } from './message.js';
 
 import { OPS_PERM } from './ops.js';
@@ -132,6 +133,7 @@ export const PERM = {
   ...OPS_PERM,
   ...ONLINE_PERM,
   ...MESSAGE_PERM,
+  ...IOT_PERM,
 } as const;
 export type PermissionCode = (typeof PERM)[keyof typeof PERM];
 

@@ -8,7 +8,8 @@ import {
   MESSAGE_MESSAGES,
   TEMPLATE_MESSAGES,
 } from '../message.js';
-import { idField, optionalText, requiredText } from './fields.js';
+import { ALARM_LEVEL_ITEMS, IOT_MESSAGES } from '../iot.js';
+import { coordinateField, idField, optionalText, requiredText } from './fields.js';
 
 const values = <T extends readonly { value: string }[]>(items: T) =>
   items.map((i) => i.value) as unknown as [T[number]['value'], ...T[number]['value'][]];
@@ -138,3 +139,42 @@ export const mailSettingsSchema = z.strictObject({
   from: z.string().trim().max(255).optional().default(''),
 });
 export type MailSettingsInput = z.infer<typeof mailSettingsSchema>;
+
+const deviceFields = {
+  deviceId: z
+    .string({ error: IOT_MESSAGES.deviceIdRequired })
+    .trim()
+    .min(1, IOT_MESSAGES.deviceIdRequired)
+    .max(50, '设备编号最多50个字符')
+    .regex(/^[A-Za-z0-9_-]+$/, IOT_MESSAGES.deviceIdFormat),
+  deviceName: requiredText(100, IOT_MESSAGES.deviceNameRequired, '设备名称'),
+  parentId: idField.optional().nullable(),
+  type: optionalText(20, '设备类型'),
+  assetId: idField.optional().nullable(),
+  location: optionalText(255, '安装位置'),
+  longitude: coordinateField(-180, 180, '经度须在 -180 到 180 之间'),
+  latitude: coordinateField(-90, 90, '纬度须在 -90 到 90 之间'),
+  remark: optionalText(500, '备注'),
+};
+
+export const deviceCreateSchema = z.strictObject(deviceFields);
+export type DeviceCreateInput = z.infer<typeof deviceCreateSchema>;
+export const deviceUpdateSchema = z.strictObject({
+  id: idField,
+  ...Object.fromEntries(Object.entries(deviceFields).map(([k, s]) => [k, (s as z.ZodType).optional()])),
+});
+export type DeviceUpdateInput = { id: string } & Partial<DeviceCreateInput>;
+
+/** What a device posts to IOT_API.alarm. */
+export const alarmPostSchema = z.strictObject({
+  deviceId: z.string().min(1).max(50),
+  level: z.enum(values(ALARM_LEVEL_ITEMS), { error: IOT_MESSAGES.levelInvalid }),
+  message: z
+    .string({ error: IOT_MESSAGES.messageRequired })
+    .trim()
+    .min(1, IOT_MESSAGES.messageRequired)
+    .max(500, '告警内容最多500个字符'),
+});
+export type AlarmPostInput = z.infer<typeof alarmPostSchema>;
+
+export const alarmHandleSchema = z.strictObject({ id: idField, note: optionalText(500, '处理说明') });

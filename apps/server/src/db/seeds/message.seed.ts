@@ -1,6 +1,7 @@
-import { ANNT_STATUS, ANNT_TARGET, GUEST_CREDENTIALS, MESSAGE_ROUTES, PERM } from '@district/shared';
+import { ANNT_STATUS, ANNT_TARGET, GUEST_CREDENTIALS, IOT_ROUTES, MESSAGE_ROUTES, PERM } from '@district/shared';
 import type { Kysely } from 'kysely';
 import { newId } from '../../lib/ids.js';
+import { hashDeviceKey } from '../../modules/iot/iot.service.js';
 import { formatDateTime } from '../../lib/time.js';
 import type { Database } from '../schema.js';
 import type { MenuSeed } from './reference.seed.js';
@@ -63,6 +64,44 @@ export const MESSAGE_MENU: MenuSeed = {
   ],
 };
 
+/** IoT (设备与告警): administrators; the alarms are also shown on the asset map and by the header's indicator. */
+export const IOT_MENU: MenuSeed = {
+  key: 'iot',
+  name: '物联网',
+  url: '/iot',
+  component: 'layouts/RouteView',
+  icon: 'api',
+  redirect: IOT_ROUTES.device,
+  roles: [],
+  children: [
+    {
+      key: 'iot-device',
+      name: '设备管理',
+      url: IOT_ROUTES.device,
+      component: 'iot/DeviceList',
+      roles: [],
+      buttons: [
+        { code: PERM.deviceList, name: '设备查询' },
+        { code: PERM.deviceAdd, name: '新增设备' },
+        { code: PERM.deviceEdit, name: '编辑设备' },
+        { code: PERM.deviceDelete, name: '删除设备' },
+        { code: PERM.deviceKey, name: '生成设备密钥' },
+      ],
+    },
+    {
+      key: 'iot-alarm',
+      name: '设备告警',
+      url: IOT_ROUTES.alarm,
+      component: 'iot/AlarmList',
+      roles: [],
+      buttons: [
+        { code: PERM.alarmList, name: '告警查询' },
+        { code: PERM.alarmHandle, name: '确认/处理告警' },
+      ],
+    },
+  ],
+};
+
 export const USER_ANNOUNCEMENT_MENU = (roles: string[]): MenuSeed => ({
   key: 'isps-user-announcement',
   name: '我的消息',
@@ -73,11 +112,75 @@ export const USER_ANNOUNCEMENT_MENU = (roles: string[]): MenuSeed => ({
   roles,
 });
 
-/** Demo announcements (with SEED_DEMO): one released notice to everyone of the first tenant, one draft. */
+/**
+ * The demo device's alarm key (SEED_DEMO only; docs/configuration.md names it): devices posting to POST /iot/alarm
+ * in a demonstration use it. Real devices get a random key from 生成设备密钥, shown once.
+ */
+export const DEMO_DEVICE = { deviceId: 'DEMO-SMOKE-01', key: 'demo-device-key-2026' } as const;
+
+/**
+ * Demo data (with SEED_DEMO): one released notice to everyone of the first tenant, one draft, two message
+ * templates and the demo smoke detector in 锦江区.
+ */
 export async function seedDemoMessages(db: Kysely<Database>): Promise<void> {
   const released = seedId('annt:welcome');
   if (await db.selectFrom('sysAnnouncement').select('id').where('id', '=', released).executeTakeFirst()) return;
   const now = formatDateTime();
+  await db
+    .insertInto('sysMessageTemplate')
+    .values([
+      {
+        id: seedId('template:asset_due'),
+        templateCode: 'asset_due',
+        templateName: '资产 ${code} 到期提醒',
+        templateType: '2',
+        templateContent: '<p>${name}，您好：资产 ${code} 将于 ${date} 到期，请及时处理。</p>',
+        templateTestJson: '{"name":"张三","code":"ZC-0001","date":"2026-12-31"}',
+        tenantId: 1001,
+        createBy: 'admin',
+        createTime: now,
+        updateBy: null,
+        updateTime: null,
+      },
+      {
+        id: seedId('template:sys_notice'),
+        templateCode: 'sys_notice',
+        templateName: '系统通知',
+        templateType: '1',
+        templateContent: '<p>${name}，您有一条新的待办：${task}</p>',
+        templateTestJson: '{"name":"张三","task":"核对资产台账"}',
+        tenantId: 1001,
+        createBy: 'admin',
+        createTime: now,
+        updateBy: null,
+        updateTime: null,
+      },
+    ])
+    .execute();
+  await db
+    .insertInto('iotDevice')
+    .values({
+      id: seedId('device:demo-smoke'),
+      deviceId: DEMO_DEVICE.deviceId,
+      parentId: null,
+      deviceName: '锦江区政务中心烟感',
+      type: 'smoke',
+      assetId: null,
+      location: '红星路三段1号 三层',
+      longitude: 104.0836,
+      latitude: 30.6526,
+      onlineStatus: 0,
+      lastSeenTime: null,
+      keyHash: hashDeviceKey(DEMO_DEVICE.key),
+      remark: '演示设备',
+      tenantId: 1001,
+      delFlag: 0,
+      createBy: 'admin',
+      createTime: now,
+      updateBy: null,
+      updateTime: null,
+    })
+    .execute();
   const base = {
     msgAbstract: null,
     startTime: null,

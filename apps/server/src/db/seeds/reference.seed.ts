@@ -21,7 +21,7 @@ import { seedId } from './seed-id.js';
 import { ACCOUNT_MENU } from './account.seed.js';
 import { OPS_MENU } from './ops.seed.js';
 import { ONLINE_MENU } from './online.seed.js';
-import { MESSAGE_MENU, USER_ANNOUNCEMENT_MENU } from './message.seed.js';
+import { IOT_MENU, MESSAGE_MENU, USER_ANNOUNCEMENT_MENU } from './message.seed.js';
 
 /*
  * Reference data: the menu tree, button permissions, roles and system dictionaries. Rows are
@@ -475,6 +475,7 @@ export const MENU: MenuSeed[] = [
   },
   // Messaging (issue 12): announcements (administrators) and every user's 我的消息.
   MESSAGE_MENU,
+  IOT_MENU,
   USER_ANNOUNCEMENT_MENU([ROLE.staff, ROLE.assetOffice]),
   // 个人中心 (issue 14): every signed-in role but the guest's.
   ACCOUNT_MENU([ROLE.staff, ROLE.assetOffice]),

@@ -23,6 +23,7 @@ import {
 } from './announcement.service.js';
 import { NoticeHub } from './notice-hub.js';
 import { templateRoutes } from './template.routes.js';
+import { iotRoutes } from '../iot/iot.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,6 +71,7 @@ export default async function messageRoutes(app: FastifyInstance): Promise<void>
 
   await app.register(resourcePlugin([announcementResource]));
   await templateRoutes(app, hub);
+  await iotRoutes(app, hub);
 
   app.get(ANNT_API.queryById, { config: { auth: 'user' } }, async (request) => {
     const { id } = parse(idQuery, request.query);
