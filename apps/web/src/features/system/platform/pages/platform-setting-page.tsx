@@ -19,6 +19,7 @@ import { useHasPermission } from '../../../../components/has-permission/use-has-
 import { errorMessage } from '../../../../lib/errors';
 import { logoSource, usePlatformStore } from '../../../../lib/platform';
 import { fetchPlatformSettings, savePlatformSettings } from '../api/platform-api';
+import { AccountSettingsCard } from '../../../account/components/account-settings-card';
 
 // The server's own rules and messages, so a mistake is named the same on both sides.
 const SYSTEM_NAME_RULES = [
@@ -224,6 +225,7 @@ export function PlatformSettingPage() {
           </Form.Item>
         </Form>
       )}
+      <AccountSettingsCard />
     </Card>
   );
 }
