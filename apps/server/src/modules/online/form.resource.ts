@@ -115,6 +115,7 @@ export function formResource(def: OnlineFormDef): ResourceDef {
   };
   if (def.formKind === 'tree' && def.treeParentField) {
     fields[fieldKey(def.treeParentField)] = { type: 'string', title: '父级', filter: true, excel: false };
+    fields.hasChild = { type: 'string', title: '有子节点', computed: true, excel: false };
   }
   const shape: Record<string, ZodType> = {};
   const partialShape: Record<string, ZodType> = {};
@@ -171,6 +172,37 @@ export function formResource(def: OnlineFormDef): ResourceDef {
       importExcel: perm('import'),
     },
     dataRuleMenu: `/online/cgformList/${table}`,
+    // Tree tables: `treeRoot=1` lists the top level (no parent); children are asked for by the parent field.
+    extraParams:
+      def.formKind === 'tree' && def.treeParentField
+        ? {
+            treeRoot: (q, value) => {
+              const col = `${fieldKey(table)}.${fieldKey(def.treeParentField!)}`;
+              // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a generated table's column
+              return value === '1' ? q.where((eb: any) => eb.or([eb(col, 'is', null), eb(col, '=', '')])) : q;
+            },
+          }
+        : undefined,
+    decorate:
+      def.formKind === 'tree' && def.treeParentField
+        ? async (rows, ctx) => {
+            if (!rows.length) return;
+            const parent = fieldKey(def.treeParentField!);
+            // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a generated table
+            const withChildren = (await (ctx.db as any)
+              .selectFrom(fieldKey(table))
+              .select(parent)
+              .distinct()
+              .where(
+                parent,
+                'in',
+                rows.map((r) => String(r.id)),
+              )
+              .execute()) as Record<string, unknown>[];
+            const set = new Set(withChildren.map((r) => String(r[parent])));
+            for (const r of rows) r.hasChild = set.has(String(r.id)) ? '1' : '0';
+          }
+        : undefined,
     tenancy: { kind: 'column' },
     orgCodeColumn: 'sysOrgCode',
     createSchema,

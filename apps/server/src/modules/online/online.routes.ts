@@ -38,6 +38,7 @@ import { FormService } from './form.service.js';
 import { synchronise } from './form.sync.js';
 import { onlineDb } from './online.tables.js';
 import { OnlineReportService } from './report.service.js';
+import { SANDBOX_CSP, SANDBOX_HTML } from './sandbox.html.js';
 
 const idQuery = z.object({ id: z.string().min(1, '参数 id 不能为空').max(32) }).loose();
 const idsQuery = z.object({ ids: z.string().min(1, '请选择要删除的数据').max(40_000) }).loose();
@@ -137,6 +138,15 @@ export default async function onlineRoutes(app: FastifyInstance): Promise<void> 
     });
     return ok(null, '保存成功！');
   });
+
+  // The enhancement sandbox page: public (it holds no data), with its own locked-down CSP.
+  app.get('/online/cgform/sandbox', { config: { auth: 'public' } }, async (_request, reply) =>
+    reply
+      .header('Content-Security-Policy', SANDBOX_CSP)
+      .header('Cache-Control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(SANDBOX_HTML),
+  );
 
   // ---- the generated pages' data ----
   const resources = new Map<string, { version: number; def: ResourceDef }>();

@@ -299,6 +299,64 @@ describe.each(targets)('online forms and reports on $name', (target) => {
     expect((await add({ room: '1', meetingDate: '2026-12-01' }, staff)).statusCode).toBe(403);
   });
 
+  it('serves a tree table level by level, and main/sub forms with their foreign key', async () => {
+    const tree = await define({
+      tableName: 'onl_area',
+      title: '区域',
+      formKind: 'tree',
+      theme: 'plain',
+      treeParentField: 'pid',
+      fields: [{ name: 'area_name', label: '区域名称', dbType: 'string', required: true }],
+    });
+    expect((await call('POST', `${ONLINE_API.head}/sync`, { id: tree.id })).statusCode).toBe(200);
+    const codes = await addButtons('onl_area');
+    const roleId = await roleWith(t, admin, 1001, 'area_keeper', codes);
+    await accountWith(t, admin, 1001, 'area_keeper', [roleId]);
+    const keeper = await t.login('area_keeper', 'Passw0rd!');
+    const add = async (payload: object) =>
+      (await call('POST', data('onl_area', 'add'), payload, keeper)).json().result.id as string;
+    const root = await add({ areaName: '锦江区' });
+    await add({ areaName: '春熙路街道', pid: root });
+    await add({ areaName: '青羊区' });
+    const top = (
+      await call('GET', `${data('onl_area', 'list')}?treeRoot=1&column=areaName&order=asc`, undefined, keeper)
+    ).json().result.records;
+    expect(top.map((r: { areaName: string; hasChild: string }) => [r.areaName, r.hasChild])).toEqual([
+      ['锦江区', '1'],
+      ['青羊区', '0'],
+    ]);
+    const children = (await call('GET', `${data('onl_area', 'list')}?pid=${root}`, undefined, keeper)).json().result;
+    expect(children.records.map((r: { areaName: string }) => r.areaName)).toEqual(['春熙路街道']);
+
+    // Main/sub: the sub form must exist as a sub form with its foreign key, and be synchronised first.
+    const sub = await define({
+      tableName: 'onl_order_item',
+      title: '明细',
+      formKind: 'sub',
+      theme: 'plain',
+      fields: [
+        { name: 'order_id', label: '订单', dbType: 'string', length: 32, required: true },
+        { name: 'item', label: '物品', dbType: 'string' },
+      ],
+    });
+    const mainForm = {
+      tableName: 'onl_order',
+      title: '订单',
+      formKind: 'main',
+      theme: 'erp',
+      subTables: [{ table: 'onl_order_item', relation: 'many', foreignKey: 'nope' }],
+      fields: [{ name: 'order_no', label: '单号', dbType: 'string' }],
+    };
+    expect(await refusedForm(mainForm)).toEqual([400, '附表 onl_order_item 没有外键字段 nope']);
+    const main = await define({ ...mainForm, subTables: [{ ...mainForm.subTables[0], foreignKey: 'order_id' }] });
+    expect((await call('POST', `${ONLINE_API.head}/sync`, { id: main.id })).json().message).toBe(
+      '请先同步附表 onl_order_item',
+    );
+    await call('POST', `${ONLINE_API.head}/sync`, { id: sub.id });
+    expect((await call('POST', `${ONLINE_API.head}/sync`, { id: main.id })).statusCode).toBe(200);
+    await addButtons('onl_order');
+  });
+
   it('copies a definition as a new version over its own table', async () => {
     const source = (await call('GET', `${ONLINE_API.head}/list?tableName=onl_meeting`)).json().result.records[0];
     const copied = await call('POST', `${ONLINE_API.head}/copy`, { id: source.id, tableName: 'onl_meeting_copy' });
