@@ -1,4 +1,5 @@
 import { ONLINE_API, ONLINE_MESSAGES } from '@district/shared';
+import { APP_CONFIG } from '../../../lib/config';
 import { getAction } from '../../../lib/request';
 
 /**
@@ -20,49 +21,8 @@ export interface SandboxHost {
   buttons(buttons: SandboxButton[]): void;
 }
 
-const RUNNER = `<!doctype html><meta charset="utf-8"><script>
-(function () {
-  var handlers = {};
-  var values = {};
-  var pending = {};
-  var seq = 0;
-  function post(m) { parent.postMessage(m, '*'); }
-  function fail(e) { post({ type: 'error', message: String(e && e.message || e) }); }
-  var api = {
-    getValues: function () { return JSON.parse(JSON.stringify(values)); },
-    setValue: function (field, value) { values[field] = value; post({ type: 'setValue', field: String(field), value: value }); },
-    message: function (text) { post({ type: 'message', text: String(text) }); },
-    request: function (url, params) {
-      var id = ++seq;
-      post({ type: 'request', id: id, url: String(url), params: params || {} });
-      return new Promise(function (resolve, reject) { pending[id] = { resolve: resolve, reject: reject }; });
-    }
-  };
-  function enhance(config) {
-    handlers = config || {};
-    if (Array.isArray(handlers.buttons)) {
-      post({ type: 'buttons', buttons: handlers.buttons.map(function (b) { return { key: String(b.key), label: String(b.label) }; }) });
-    }
-  }
-  window.onerror = function (m) { fail(m); return true; };
-  window.onunhandledrejection = function (e) { fail(e.reason); };
-  window.addEventListener('message', function (event) {
-    if (event.source !== parent) return;
-    var m = event.data || {};
-    try {
-      if (m.type === 'init') { new Function('enhance', 'api', m.script)(enhance, api); post({ type: 'ready' }); }
-      else if (m.type === 'values') { values = m.values || {}; }
-      else if (m.type === 'response') { var p = pending[m.id]; delete pending[m.id]; if (p) (m.ok ? p.resolve(m.result) : p.reject(new Error(m.message))); }
-      else if (m.type === 'event') {
-        values = m.values || values;
-        var h = handlers[m.name];
-        var result = typeof h === 'function' ? h.apply(null, (m.args || []).concat([api])) : undefined;
-        Promise.resolve(result).then(function (r) { post({ type: 'result', callId: m.callId, value: r !== false }); }, function (e) { fail(e); post({ type: 'result', callId: m.callId, value: true }); });
-      }
-    } catch (e) { fail(e); if (m.callId) post({ type: 'result', callId: m.callId, value: true }); }
-  });
-})();
-</script>`;
+/** The sandbox page, served by the server with its own CSP (inline script, eval; no network, no framing by others). */
+export const SANDBOX_PATH = '/online/cgform/sandbox';
 
 /** GET calls a script may make: the form data and dictionaries, never writes or administration. */
 export function allowedRequest(url: string): boolean {
@@ -87,7 +47,7 @@ export class EnhanceSandbox {
     this.frame.setAttribute('sandbox', 'allow-scripts');
     this.frame.setAttribute('title', 'enhance-sandbox');
     this.frame.style.display = 'none';
-    this.frame.srcdoc = RUNNER;
+    this.frame.src = `${APP_CONFIG.apiBaseURL}${SANDBOX_PATH}`;
     window.addEventListener('message', this.onMessage);
     this.frame.addEventListener('load', () => this.post({ type: 'init', script }));
     document.body.appendChild(this.frame);

@@ -11,6 +11,7 @@ import { dataUrls, loadPageConfig } from '../api/online-api';
 import { EnhanceSandbox, type SandboxButton } from '../components/enhance-sandbox';
 import { OnlineFieldItem } from '../components/online-field-input';
 import { SubTables } from '../components/sub-tables';
+import { TreeChildren } from '../components/tree-children';
 
 type Row = Record<string, unknown> & { id: string };
 
@@ -57,15 +58,22 @@ function queryFieldsOf(fields: OnlineField[]): QueryField[] {
 
 /** Form events for the enhancement: loaded once the editor has its values, then each value change. */
 function EditorEvents({
+  open,
   form,
   sandbox,
 }: {
+  open: boolean;
   form: FormInstance<Record<string, unknown>>;
   sandbox: RefObject<EnhanceSandbox | null>;
 }) {
-  const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
+  const values = Form.useWatch((all: Record<string, unknown>) => all, form);
   const last = useRef<Record<string, unknown> | null>(null);
   useEffect(() => {
+    // Each opening of the form is a new load.
+    if (!open) last.current = null;
+  }, [open]);
+  useEffect(() => {
+    if (!open) return;
     if (!values) return;
     const before = last.current;
     last.current = { ...values };
@@ -78,7 +86,7 @@ function EditorEvents({
     for (const [field, value] of Object.entries(values)) {
       if (before[field] !== value) void box.fire('onChange', [field, value]);
     }
-  }, [values, sandbox]);
+  }, [open, values, sandbox]);
   return null;
 }
 
@@ -170,7 +178,7 @@ export function AutoListPage() {
             ))}
           </Space>
         )}
-        <EditorEvents form={form} sandbox={sandbox} />
+        <EditorEvents open={open} form={form} sandbox={sandbox} />
         {formFields.map((f) => (
           <OnlineFieldItem key={f.name} field={f} />
         ))}
@@ -183,6 +191,12 @@ export function AutoListPage() {
   if (!config) return <Spin style={{ display: 'block', margin: 48 }} />;
   const urls = dataUrls(table);
   const perm = (a: Parameters<typeof onlineFormPerm>[1]) => onlineFormPerm(table, a);
+  const columns = columnsOf(config.form.fields);
+  const parentField = config.form.formKind === 'tree' ? config.form.treeParentField : null;
+  const childColumns = columns.map((c) => ({
+    ...c,
+    render: (v: unknown, r: Row) => String(r[`${String(c.key)}_dictText`] ?? v ?? ''),
+  }));
   return (
     <Card size="small" title={config.form.title}>
       <ListPage<Row>
@@ -194,7 +208,21 @@ export function AutoListPage() {
           exportXls: urls.exportXls,
           importExcel: urls.importExcel,
         }}
-        columns={columnsOf(config.form.fields)}
+        columns={columns}
+        // A tree table lists its top level; a row with children expands to them, asked for on expanding.
+        defaultParams={parentField ? { treeRoot: '1' } : undefined}
+        tableProps={
+          parentField
+            ? {
+                expandable: {
+                  rowExpandable: (r: Row) => r.hasChild === '1',
+                  expandedRowRender: (r: Row) => (
+                    <TreeChildren table={table} parentField={parentField} parentId={r.id} columns={childColumns} />
+                  ),
+                },
+              }
+            : undefined
+        }
         queryFields={queryFieldsOf(config.form.fields)}
         permissions={{
           add: perm('add'),

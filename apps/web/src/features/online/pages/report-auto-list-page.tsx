@@ -19,7 +19,11 @@ function hrefOf(template: string, row: Row): string {
 /** The report auto list: one online report's rows, paged, sorted, filtered and exported (/online/cgreportList/{code}). */
 export function ReportAutoListPage() {
   const { pathname } = useLocation();
-  const code = tableFromPath(pathname);
+  return <ReportView code={tableFromPath(pathname)} />;
+}
+
+/** One online report's rows (the report auto list, and 功能测试 of 报表配置). */
+export function ReportView({ code }: { code: string }) {
   const [config, setConfig] = useState<ReportConfig | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {

@@ -1,12 +1,12 @@
-import { useCallback } from 'react';
-import { Card } from 'antd';
-import { ONLINE_ROUTES, PERM, type OnlineReportDef } from '@district/shared';
-import { useNavigate } from 'react-router';
+import { useCallback, useState } from 'react';
+import { Card, Modal } from 'antd';
+import { PERM, type OnlineReportDef } from '@district/shared';
 import { ListPage, type ListEditorProps } from '../../../components/list-page/list-page';
 import type { ListColumn } from '../../../components/list-page/list-columns';
 import type { QueryField } from '../../../components/list-page/list-query';
 import { REPORT_HEAD_API } from '../api/online-api';
 import { ReportEditorModal } from '../components/report-editor-modal';
+import { ReportView } from './report-auto-list-page';
 
 const QUERY_FIELDS: QueryField[] = [{ kind: 'input', field: 'name', label: '报表名称', op: 'like', trim: true }];
 
@@ -19,7 +19,7 @@ const COLUMNS: ListColumn<OnlineReportDef>[] = [
 
 /** 报表配置: online reports (one SELECT each); saving needs online:report:sql. */
 export function ReportListPage() {
-  const navigate = useNavigate();
+  const [testing, setTesting] = useState<OnlineReportDef | null>(null);
   const renderEditor = useCallback(
     ({ open, record, onClose, onSaved }: ListEditorProps<OnlineReportDef>) => (
       <ReportEditorModal open={open} record={record} onClose={onClose} onSaved={onSaved} />
@@ -35,8 +35,18 @@ export function ReportListPage() {
         permissions={{ add: PERM.onlineReportSql, edit: PERM.onlineReportSql, delete: PERM.onlineReportSql }}
         renderEditor={renderEditor}
         selectable={false}
-        rowActions={(r) => <a onClick={() => navigate(`${ONLINE_ROUTES.reportAutoList}/${r.code}`)}>功能测试</a>}
+        rowActions={(r) => <a onClick={() => setTesting(r)}>功能测试</a>}
       />
+      <Modal
+        open={!!testing}
+        title={testing?.name}
+        width={1200}
+        footer={null}
+        onCancel={() => setTesting(null)}
+        destroyOnHidden
+      >
+        {testing && <ReportView code={testing.code} />}
+      </Modal>
     </Card>
   );
 }
