@@ -10,6 +10,7 @@ import { postAction, putAction } from '../../../lib/request';
 import { dataUrls, loadPageConfig } from '../api/online-api';
 import { EnhanceSandbox, type SandboxButton } from '../components/enhance-sandbox';
 import { OnlineFieldItem } from '../components/online-field-input';
+import { ParentSelect } from '../components/parent-select';
 import { SubTables } from '../components/sub-tables';
 import { TreeChildren } from '../components/tree-children';
 
@@ -138,6 +139,8 @@ export function AutoListPage() {
   }, [config, form, message]);
 
   const formFields = useMemo(() => (config?.form.fields ?? []).filter((f) => f.showForm !== false), [config]);
+  const treeParent = config?.form.formKind === 'tree' ? (config.form.treeParentField ?? null) : null;
+  const parentKey = treeParent ? fieldKey(treeParent) : null;
 
   const renderEditor = useCallback(
     ({ open, record, onClose, onSaved }: ListEditorProps<Row>) => (
@@ -154,14 +157,18 @@ export function AutoListPage() {
             for (const f of formFields) if (f.defaultValue) defaults[fieldKey(f.name)] = f.defaultValue;
             return defaults;
           }
-          return Object.fromEntries(formFields.map((f) => [fieldKey(f.name), r[fieldKey(f.name)] ?? null]));
+          const values = Object.fromEntries(formFields.map((f) => [fieldKey(f.name), r[fieldKey(f.name)] ?? null]));
+          if (parentKey) values[parentKey] = r[parentKey] ?? null;
+          return values;
         }}
         save={async (values, r) => {
           if (sandbox.current && !(await sandbox.current.fire('beforeSubmit', [values]))) {
             throw new Error('cancelled');
           }
           const payload = Object.fromEntries(
-            Object.entries(values).filter(([k]) => formFields.some((f) => fieldKey(f.name) === k)),
+            Object.entries(values).filter(
+              ([k]) => formFields.some((f) => fieldKey(f.name) === k) || (parentKey !== null && k === parentKey),
+            ),
           );
           const urls = dataUrls(table);
           return r ? putAction(urls.edit, { ...payload, id: r.id }) : postAction(urls.add, payload);
@@ -179,12 +186,21 @@ export function AutoListPage() {
           </Space>
         )}
         <EditorEvents open={open} form={form} sandbox={sandbox} />
+        {parentKey && (
+          <Form.Item label="上级" name={parentKey}>
+            <ParentSelect
+              table={table}
+              textField={config?.form.treeTextField ?? config?.form.fields[0]?.name ?? 'id'}
+              exclude={record?.id}
+            />
+          </Form.Item>
+        )}
         {formFields.map((f) => (
           <OnlineFieldItem key={f.name} field={f} />
         ))}
       </RecordFormModal>
     ),
-    [buttons, config, form, formFields, table],
+    [buttons, config, form, formFields, parentKey, table],
   );
 
   if (failed) return <Result status="warning" title={failed} />;
