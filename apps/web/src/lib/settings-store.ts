@@ -57,12 +57,28 @@ function readSettings(): AppSettings {
   return Object.fromEntries(entries) as AppSettings;
 }
 
+/** app-spec §3 alarm state: whose alarms (alarm login info) and the devices alarming now. Not persisted. */
+export interface AlarmDevice {
+  deviceId: string;
+  parentId: string | null;
+  deviceName: string;
+  action: string;
+}
+export interface AlarmState {
+  loginInfo: { userId: string; tenantId: number | null } | null;
+  devices: AlarmDevice[];
+}
+
 interface SettingsState extends AppSettings {
   update<K extends keyof AppSettings>(name: K, value: AppSettings[K]): void;
+  alarm: AlarmState;
+  setAlarm(alarm: AlarmState): void;
 }
 
 export const useSettingsStore = create<SettingsState>()((set) => ({
   ...readSettings(),
+  alarm: { loginInfo: null, devices: [] },
+  setAlarm: (alarm) => set({ alarm }),
   update(name, value) {
     localStore.set(KEY_OF[name], value);
     set({ [name]: value } as Pick<AppSettings, typeof name>);

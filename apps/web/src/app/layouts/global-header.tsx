@@ -3,6 +3,7 @@ import { Button, Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { LAYOUT } from '@district/shared';
 import { useSettingsStore } from '../../lib/settings-store';
+import { AlarmIndicator } from '../../features/iot/components/alarm-indicator';
 import { NoticeBell } from '../../features/message/components/notice-bell';
 import { AppLogo } from './app-logo';
 import { SideMenu } from './side-menu';
@@ -65,6 +66,7 @@ export function GlobalHeader({ isMobile, sideLayout, onToggleMenu, menuCollapsed
         </>
       )}
       <div className="app-header-right">
+        <AlarmIndicator />
         <NoticeBell />
         <UserMenu isMobile={isMobile} />
       </div>

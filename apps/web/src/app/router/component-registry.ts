@@ -59,6 +59,10 @@ export const PAGE_COMPONENTS: Record<string, LazyPage> = {
     () => import('../../features/message/pages/user-announcement-page'),
     'UserAnnouncementPage',
   ),
+  'message/TemplateList': lazyPage(() => import('../../features/message/pages/template-list-page'), 'TemplateListPage'),
+  'message/MessageList': lazyPage(() => import('../../features/message/pages/message-list-page'), 'MessageListPage'),
+  'iot/DeviceList': lazyPage(() => import('../../features/iot/pages/device-list-page'), 'DeviceListPage'),
+  'iot/AlarmList': lazyPage(() => import('../../features/iot/pages/alarm-list-page'), 'AlarmListPage'),
   'account/UserInfo': lazyPage(() => import('../../features/account/pages/user-info-page'), 'UserInfoPage'),
   'company/CompanyProfile': lazyPage(
     () => import('../../features/company/pages/company-profile-page'),
@@ -162,6 +166,11 @@ export const KNOWN_PAGE_PATHS: ReadonlySet<string> = new Set([
   '/message',
   '/message/annountCement',
   '/isps/userAnnouncement',
+  '/message/template',
+  '/message/record',
+  '/iot',
+  '/iot/device',
+  '/iot/alarm',
 ]);
 
 export function isKnownPagePath(pathname: string): boolean {

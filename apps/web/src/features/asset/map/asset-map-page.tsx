@@ -8,6 +8,7 @@ import { DepartSelect } from '../../../components/pickers/depart-select';
 import { ASSET_CATEGORY_PCODE } from './map-constants';
 import { fetchMapPoints, STATUS_OPTIONS, type MapFilters } from './map-api';
 import { PointDetailsDrawer } from './point-details-drawer';
+import { LiveAlarmPanel } from '../../iot/components/live-alarm-panel';
 
 const EMPTY: never[] = [];
 
@@ -90,6 +91,7 @@ export function AssetMapPage() {
           </Space>
         </Form.Item>
       </Form>
+      <LiveAlarmPanel />
       <AssetMap
         points={points}
         // While new filters load, the previous points stay shown; the view is fitted once the new ones arrive.

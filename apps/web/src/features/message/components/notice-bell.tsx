@@ -7,11 +7,14 @@ import {
   MESSAGE_ROUTES,
   NOTICE_BELL_WIDTH,
   NOTICE_TIMING,
+  PERM,
   type AnnouncementRecord,
   type NoticeItem,
   type NoticeLists,
 } from '@district/shared';
+import { useHasPermission } from '../../../components/has-permission/use-has-permission';
 import { useSessionStore } from '../../../lib/session-store';
+import { useLiveAlarms } from '../../iot/alarm-store';
 import { fetchAnnouncement, fetchNotices, markNoticeRead } from '../api/message-api';
 import { AnnouncementModal } from './announcement-modal';
 import { useNoticeSocket } from './use-notice-socket';
@@ -93,7 +96,15 @@ export function NoticeBell() {
     };
   }, [token, start]);
 
-  useNoticeSocket(userId, token, { onReload: start, onOpen: start });
+  const allowed = useHasPermission();
+  const seesAlarms = allowed(PERM.alarmList);
+  useNoticeSocket(userId, token, {
+    onReload: start,
+    onOpen: start,
+    onAlarm: () => {
+      if (seesAlarms) void useLiveAlarms.getState().refresh();
+    },
+  });
 
   const openNotice = async (item: NoticeItem) => {
     setOpen(false);
