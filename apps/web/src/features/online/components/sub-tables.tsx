@@ -1,15 +1,18 @@
-import { useEffect, useState } from 'react';
-import { Alert, Table, Tabs, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Form, Modal, Table, Tabs, Typography, App } from 'antd';
 import {
   fieldKey,
   ONLINE_LIMITS,
   ONLINE_MESSAGES,
+  onlineFormPerm,
   type OnlineFormDef,
   type OnlinePageConfig,
   type PageResult,
 } from '@district/shared';
-import { getAction } from '../../../lib/request';
+import { useHasPermission } from '../../../components/has-permission/use-has-permission';
+import { getAction, postAction } from '../../../lib/request';
 import { dataUrls } from '../api/online-api';
+import { OnlineFieldItem } from './online-field-input';
 
 type Row = Record<string, unknown> & { id: string };
 
@@ -31,9 +34,62 @@ export async function loadSubRows(table: string, foreignKey: string, mainId: str
   throw new Error(ONLINE_MESSAGES.subTableFailed, { cause: lastError });
 }
 
+/** 新增 of a sub row: the sub form's fields, its foreign key set to the main row. */
+function SubRowModal({
+  form: def,
+  foreignKey,
+  mainId,
+  open,
+  onClose,
+  onSaved,
+}: {
+  form: OnlineFormDef;
+  foreignKey: string;
+  mainId: string;
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const [saving, setSaving] = useState(false);
+  return (
+    <Modal
+      open={open}
+      title={`新增${def.title}`}
+      onCancel={onClose}
+      confirmLoading={saving}
+      destroyOnHidden
+      onOk={async () => {
+        const values = await form.validateFields();
+        setSaving(true);
+        try {
+          const res = await postAction(dataUrls(def.tableName).add, { ...values, [fieldKey(foreignKey)]: mainId });
+          message.success(res.message);
+          onSaved();
+        } finally {
+          setSaving(false);
+        }
+      }}
+    >
+      <Form form={form} labelCol={{ span: 6 }} wrapperCol={{ span: 16 }} preserve={false}>
+        {def.fields
+          .filter((f) => f.name !== foreignKey && f.showForm !== false)
+          .map((f) => (
+            <OnlineFieldItem key={f.name} field={f} />
+          ))}
+      </Form>
+    </Modal>
+  );
+}
+
 function SubList({ form, foreignKey, mainId }: { form: OnlineFormDef; foreignKey: string; mainId: string }) {
+  const allowed = useHasPermission();
   const [rows, setRows] = useState<Row[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [round, setRound] = useState(0);
+  const reload = useCallback(() => setRound((n) => n + 1), []);
   useEffect(() => {
     let live = true;
     setRows(null);
@@ -44,23 +100,41 @@ function SubList({ form, foreignKey, mainId }: { form: OnlineFormDef; foreignKey
     return () => {
       live = false;
     };
-  }, [form.tableName, foreignKey, mainId]);
+  }, [form.tableName, foreignKey, mainId, round]);
   if (error) return <Alert type="error" showIcon message={error} />;
   return (
-    <Table<Row>
-      size="small"
-      rowKey="id"
-      loading={!rows}
-      dataSource={rows ?? []}
-      pagination={false}
-      columns={form.fields
-        .filter((f) => f.showList !== false && f.name !== foreignKey)
-        .map((f) => ({
-          title: f.label,
-          dataIndex: fieldKey(f.name),
-          render: (v: unknown, r: Row) => String(r[`${fieldKey(f.name)}_dictText`] ?? v ?? ''),
-        }))}
-    />
+    <>
+      {allowed(onlineFormPerm(form.tableName, 'add')) && (
+        <Button size="small" style={{ marginBottom: 8 }} onClick={() => setAdding(true)}>
+          新增{form.title}
+        </Button>
+      )}
+      <SubRowModal
+        form={form}
+        foreignKey={foreignKey}
+        mainId={mainId}
+        open={adding}
+        onClose={() => setAdding(false)}
+        onSaved={() => {
+          setAdding(false);
+          reload();
+        }}
+      />
+      <Table<Row>
+        size="small"
+        rowKey="id"
+        loading={!rows}
+        dataSource={rows ?? []}
+        pagination={false}
+        columns={form.fields
+          .filter((f) => f.showList !== false && f.name !== foreignKey)
+          .map((f) => ({
+            title: f.label,
+            dataIndex: fieldKey(f.name),
+            render: (v: unknown, r: Row) => String(r[`${fieldKey(f.name)}_dictText`] ?? v ?? ''),
+          }))}
+      />
+    </>
   );
 }
 

@@ -120,6 +120,65 @@ describe('online auto list', () => {
     await waitFor(() => expect(bodies).toEqual([{ room: 'b', meetingDate: '2026-12-24', topic: '年终总结' }]));
   });
 
+  it('shows the sub rows of the selected main row (ERP) and adds one with the foreign key set', async () => {
+    const bodies: unknown[] = [];
+    const sub = {
+      ...CONFIG.form,
+      id: 'f2',
+      tableName: 'onl_item',
+      title: '明细',
+      formKind: 'sub' as const,
+      fields: [
+        { name: 'meeting_id', label: '会议', dbType: 'string' as const },
+        { name: 'item', label: '物品', dbType: 'string' as const },
+      ],
+    };
+    const config: OnlinePageConfig = {
+      ...CONFIG,
+      form: {
+        ...CONFIG.form,
+        formKind: 'main',
+        theme: 'erp',
+        subTables: [{ table: 'onl_item', relation: 'many', foreignKey: 'meeting_id' }],
+      },
+      subForms: [sub],
+    };
+    useSessionStore.setState({ auth: [entry(onlineFormPerm('onl_item', 'add'))], allAuth: [] });
+    const mock = mockHttp({
+      'GET /online/cgform/api/getFormConfig/onl_meeting': ok(config),
+      'GET /online/cgform/data/onl_meeting/list': ok({
+        records: [{ id: 'r1', room: 'a', meetingDate: '2026-12-01', topic: '周例会' }],
+        total: 1,
+        size: 20,
+        current: 1,
+        pages: 1,
+      }),
+      'GET /sys/dict/getDictItems/room': ok([{ value: 'a', text: '一号会议室' }]),
+      'GET /online/cgform/data/onl_item/list': (c) =>
+        ok({
+          records: c.params?.meetingId === 'r1' ? [{ id: 'i1', meetingId: 'r1', item: '投影仪' }] : [],
+          total: 1,
+          size: 200,
+          current: 1,
+          pages: 1,
+        }),
+      'POST /online/cgform/data/onl_item/add': (c) => {
+        bodies.push(JSON.parse(String(c.data)));
+        return ok({ id: 'i2' }, '添加成功！');
+      },
+    });
+    restore = mock.restore;
+    renderWithApp(<AutoListPage />, { route: '/online/cgformList/onl_meeting' });
+    await screen.findByText('周例会', {}, { timeout: 8000 });
+    await userEvent.click(within(screen.getByText('周例会').closest('tr')!).getByRole('checkbox'));
+    expect(await screen.findByText('投影仪')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '新增明细' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByPlaceholderText('请输入物品'), '白板');
+    await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(bodies).toEqual([{ item: '白板', meetingId: 'r1' }]));
+  });
+
   it('asks for a sub table 3 times before 打开子表失败', async () => {
     let calls = 0;
     const mock = mockHttp({

@@ -228,16 +228,21 @@ export function AutoListPage() {
         // A tree table lists its top level; a row with children expands to them, asked for on expanding.
         defaultParams={parentField ? { treeRoot: '1' } : undefined}
         tableProps={
-          parentField
+          config.form.formKind === 'main' && config.form.theme === 'inner'
             ? {
-                expandable: {
-                  rowExpandable: (r: Row) => r.hasChild === '1',
-                  expandedRowRender: (r: Row) => (
-                    <TreeChildren table={table} parentField={parentField} parentId={r.id} columns={childColumns} />
-                  ),
-                },
+                // Inner-table theme: a main row expands to its sub rows.
+                expandable: { expandedRowRender: (r: Row) => <SubTables config={config} mainId={r.id} /> },
               }
-            : undefined
+            : parentField
+              ? {
+                  expandable: {
+                    rowExpandable: (r: Row) => r.hasChild === '1',
+                    expandedRowRender: (r: Row) => (
+                      <TreeChildren table={table} parentField={parentField} parentId={r.id} columns={childColumns} />
+                    ),
+                  },
+                }
+              : undefined
         }
         queryFields={queryFieldsOf(config.form.fields)}
         permissions={{
@@ -264,7 +269,7 @@ export function AutoListPage() {
           ) : undefined
         }
       />
-      {config.form.formKind === 'main' && config.subForms.length > 0 && (
+      {config.form.formKind === 'main' && config.form.theme !== 'inner' && config.subForms.length > 0 && (
         <SubTables config={config} mainId={selected?.id ?? null} />
       )}
     </Card>
