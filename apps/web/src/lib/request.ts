@@ -205,7 +205,11 @@ export async function getBlob(url: string, params?: object): Promise<Blob> {
 
 /** Downloads a blob answer as a file; an empty answer warns 文件下载失败. */
 export async function downloadFile(url: string, fileName: string, params?: object): Promise<void> {
-  const blob = await getBlob(url, params);
+  saveBlob(await getBlob(url, params), fileName);
+}
+
+/** Saves a blob as a file; an empty one warns 文件下载失败. */
+export function saveBlob(blob: Blob | null | undefined, fileName: string): void {
   if (!blob || blob.size === 0) {
     feedback.message.warning('文件下载失败');
     return;

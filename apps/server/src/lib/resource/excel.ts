@@ -32,15 +32,32 @@ export function attachmentName(title: string): string {
   return `attachment; filename*=UTF-8''${encodeURIComponent(`${title}.xlsx`)}`;
 }
 
+/** Resolves once `out` wants more (or is gone): the producer never runs ahead of the client. */
+function drained(out: PassThrough): Promise<void> {
+  if (!out.writableNeedDrain || out.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+}
+
 /**
- * Streams an .xlsx: rows are fetched a chunk at a time and each written row is committed, so memory stays
- * flat whatever the number of rows.
+ * Streams an .xlsx straight to the response: rows are fetched a chunk at a time, each written row is
+ * committed, and the next chunk is only fetched once the response has taken what was written (back-pressure),
+ * so memory stays flat whatever the number of rows and however slow the client. `total`, when known, is sent
+ * as X-Total-Count so the browser can show how far the download is.
  */
 export async function streamXlsx(
   reply: FastifyReply,
   title: string,
   columns: { key: string; header: string; width?: number }[],
   chunks: AsyncIterable<Record<string, unknown>[]>,
+  options: { total?: number } = {},
 ): Promise<FastifyReply> {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
@@ -48,17 +65,20 @@ export async function streamXlsx(
   sheet.columns = columns.map((c) => ({ key: c.key, header: c.header, width: c.width ?? 18 }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
+  const keys = columns.map((c) => c.key);
   void (async () => {
     try {
       for await (const rows of chunks) {
+        if (out.destroyed) return; // the client went away: stop reading the database
         for (const row of rows) {
-          const values: Record<string, unknown> = {};
-          for (const c of columns) {
-            const v = row[c.key];
-            values[c.key] = typeof v === 'string' ? neutralise(v) : (v ?? '');
+          const values: unknown[] = new Array(keys.length);
+          for (let i = 0; i < keys.length; i++) {
+            const v = row[keys[i]!];
+            values[i] = typeof v === 'string' ? neutralise(v) : (v ?? '');
           }
           sheet.addRow(values).commit();
         }
+        await drained(out);
       }
       sheet.commit();
       await workbook.commit();
@@ -66,6 +86,7 @@ export async function streamXlsx(
       out.destroy(error as Error);
     }
   })();
+  if (options.total !== undefined) reply.header('X-Total-Count', String(options.total));
   return reply.header('Content-Type', XLSX_MIME).header('Content-Disposition', attachmentName(title)).send(out);
 }
 

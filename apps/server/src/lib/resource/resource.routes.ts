@@ -9,7 +9,7 @@ import { newId } from '../ids.js';
 import { formatDateTime } from '../time.js';
 import { snapshot, type DataLogActor } from './data-log.js';
 import { showDecimal2 } from './decimal.js';
-import { loadDictLabels, loadDictValues } from './dict-text.js';
+import { loadDictValues } from './dict-text.js';
 import {
   errorReportPath,
   excelFields,
@@ -19,6 +19,7 @@ import {
   writeErrorReport,
   XLSX_MIME,
 } from './excel.js';
+import { countRows, exportLabels, exportSort, keysetChunks } from './excel-export.js';
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from './excel-limits.js';
 import { parseListParams } from './list-query.js';
 import {
@@ -29,7 +30,6 @@ import {
   filteredQuery,
   findScoped,
   listPage,
-  orderBy,
   rowForInsert,
   stripHidden,
   updateRecord,
@@ -131,30 +131,28 @@ export async function exportXls(app: FastifyInstance, def: ResourceDef, request:
     if (params.selections.length > 10_000) throw new ApiError(400, '选择的数据过多');
     q = q.where(`${def.table}.${def.idField ?? 'id'}` as any, 'in', params.selections);
   }
-  const ordered = orderBy(def, q, params);
   const fields = excelFields(def, params.fields);
-  const kv = app.ctx.kv;
+  const labels = exportLabels(ctx.db, app.ctx.kv, def, fields);
+  const total = await countRows(q);
+  // Keyset pages in the list's order (never OFFSET), labels from one in-memory map for the whole export.
   async function* chunks() {
-    for (let offset = 0; ; offset += EXPORT_CHUNK) {
-      const rows = (await ordered.limit(EXPORT_CHUNK).offset(offset).execute()) as Row[];
-      if (rows.length === 0) return;
+    for await (const rows of keysetChunks(def, q, exportSort(def, params.sort), EXPORT_CHUNK)) {
       for (const r of rows) stripHidden(def, r);
       showDecimal2(def, rows);
       if (def.decorate) await def.decorate(rows, ctx);
-      const labels = await loadDictLabels(ctx.db, kv, def, rows);
+      await labels.load(rows);
       yield rows.map((r) => {
         const out: Row = {};
-        for (const f of fields) out[f] = labels.byField.has(f) ? labels.label(f, r[f]) : r[f];
+        for (const f of fields) out[f] = labels.has(f) ? labels.label(f, r[f]) : r[f];
         return out;
       });
-      if (rows.length < EXPORT_CHUNK) return;
     }
   }
   const columns = fields.map((f) => {
     const excel = def.fields[f]!.excel;
     return { key: f, header: def.fields[f]!.title, width: typeof excel === 'object' ? excel.width : undefined };
   });
-  return streamXlsx(reply, def.title, columns, chunks());
+  return streamXlsx(reply, def.title, columns, chunks(), { total });
 }
 
 function coerceCell(def: ResourceDef, field: string, raw: string): unknown {
@@ -176,7 +174,12 @@ function constraintMessage(error: unknown, row: Row): string {
   return '保存失败';
 }
 
-export async function importExcel(app: FastifyInstance, def: ResourceDef, request: FastifyRequest, reply: FastifyReply) {
+export async function importExcel(
+  app: FastifyInstance,
+  def: ResourceDef,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   if (!request.isMultipart()) throw new ApiError(400, '请选择要导入的文件');
   const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
   if (!file) throw new ApiError(400, '请选择要导入的文件');

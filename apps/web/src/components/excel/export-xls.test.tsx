@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { LIST_MESSAGES } from '@district/shared';
 import { mockHttp } from '../../test/mock-http';
 import { renderWithApp } from '../../test/render';
+import { feedback } from '../../lib/feedback';
 import { exportXls, exportXlsParams, xlsxFileName } from './export-xls';
 
 let restore = () => undefined as void;
@@ -40,6 +41,24 @@ describe('export of xls', () => {
     expect(downloaded).toBe('资产台账.xlsx');
     expect(mock.calls[0]!.params).toMatchObject({ name: 'x' });
     expect(mock.calls[0]!.responseType).toBe('blob');
+  });
+
+  it('shows the rows announced by the server and the bytes received while the export streams', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const open = vi.spyOn(feedback.message, 'open');
+    const destroy = vi.spyOn(feedback.message, 'destroy');
+    restore = mockHttp({
+      'GET /demo/exportXls': (config) => {
+        const target = { getResponseHeader: (name: string) => (name === 'X-Total-Count' ? '1000000' : null) };
+        config.onDownloadProgress?.({ loaded: 3 * 1024 * 1024, bytes: 0, lengthComputable: false, event: { target } });
+        return { status: 200, data: new Blob(['bytes']) };
+      },
+    }).restore;
+    await expect(exportXls('/demo/exportXls', '用户')).resolves.toBe(true);
+    expect(open).toHaveBeenCalledWith(expect.objectContaining({ content: '正在导出 1000000 行，已接收 3.0 MB' }));
+    // The toast goes when the file is saved.
+    expect(destroy).toHaveBeenCalledWith('export-/demo/exportXls');
   });
 
   it('warns 文件下载失败 when the answer has no blob', async () => {

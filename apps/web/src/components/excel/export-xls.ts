@@ -1,4 +1,6 @@
-import { downloadFile } from '../../lib/request';
+import type { AxiosProgressEvent } from 'axios';
+import { feedback } from '../../lib/feedback';
+import { downloadFile, http, saveBlob } from '../../lib/request';
 
 export interface ExportXlsOptions {
   /** The list's current filters (plain filters, advanced query, sort). */
@@ -30,16 +32,50 @@ export function xlsxFileName(name: string): string {
   return /\.xlsx?$/i.test(name) ? name : `${name}.xlsx`;
 }
 
+/** What the progress toast says: the rows the server announced (X-Total-Count) and the bytes received. */
+export function exportProgressText(loaded: number, totalRows: number | null): string {
+  const mb = (loaded / 1024 / 1024).toFixed(1);
+  return totalRows === null ? `正在导出，已接收 ${mb} MB` : `正在导出 ${totalRows} 行，已接收 ${mb} MB`;
+}
+
+function totalRowsOf(event: AxiosProgressEvent): number | null {
+  const xhr = event.event?.target as XMLHttpRequest | undefined;
+  const raw = typeof xhr?.getResponseHeader === 'function' ? xhr.getResponseHeader('X-Total-Count') : null;
+  const n = raw === null ? NaN : Number(raw);
+  return Number.isFinite(n) ? n : null;
+}
+
 /**
- * GET {exportXls} and save the answer as `{fileName}.xlsx`; an empty answer warns 文件下载失败
- * (downloadFile). A refused request is already shown by the request layer, so it resolves false.
+ * GET {exportXls} and save the answer as `{fileName}.xlsx`; an empty answer warns 文件下载失败. While the
+ * server streams, a toast shows how many rows the export holds and how much has arrived (a large export
+ * takes tens of seconds). A refused request is already shown by the request layer, so it resolves false.
  */
 export async function exportXls(url: string, fileName: string, options: ExportXlsOptions = {}): Promise<boolean> {
+  const key = `export-${url}`;
+  let shown = 0;
+  const onDownloadProgress = (event: AxiosProgressEvent) => {
+    // At most five updates a second.
+    if (Date.now() - shown < 200) return;
+    shown = Date.now();
+    feedback.message.open({
+      key,
+      type: 'loading',
+      duration: 0,
+      content: exportProgressText(event.loaded, totalRowsOf(event)),
+    });
+  };
   try {
-    await downloadFile(url, xlsxFileName(fileName), exportXlsParams(options));
+    const response = await http.get<Blob>(url, {
+      params: exportXlsParams(options),
+      responseType: 'blob',
+      onDownloadProgress,
+    });
+    saveBlob(response.data, xlsxFileName(fileName));
     return true;
   } catch {
     return false;
+  } finally {
+    feedback.message.destroy(key);
   }
 }
 
