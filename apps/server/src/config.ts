@@ -45,6 +45,12 @@ export interface AppConfig {
   smsProvider: SmsProviderName;
   /** With the log provider: also append each message as a JSON line to this file (end-to-end tests read it). */
   smsLogFile: string | null;
+  /**
+   * CAS single sign-on (`CAS_SERVER_URL`, e.g. https://cas.example.gov.cn/cas): tickets are validated there. The
+   * service URL (`CAS_SERVICE_URL`) is fixed here, never taken from a request. Both unset: CAS login is off.
+   */
+  casServerUrl: string | null;
+  casServiceUrl: string | null;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -134,6 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     secretKey: env.SECRET_KEY || null,
     smsProvider: smsProvider(env.SMS_PROVIDER),
     smsLogFile: env.SMS_LOG_FILE || null,
+    casServerUrl: env.CAS_SERVER_URL?.replace(/\/+$/, '') || null,
+    casServiceUrl: env.CAS_SERVICE_URL || null,
     ...overrides,
   };
   // Imported users get this password: the same rule as every other path that sets one.
@@ -141,5 +149,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`配置项 USER_INITIAL_PASSWORD 不符合密码规则：${PASSWORD_RULE.message}`);
   }
   if (!config.apiBase.startsWith('/')) throw new Error('配置项 API_BASE 必须以 / 开头');
+  for (const [name, value] of [
+    ['CAS_SERVER_URL', config.casServerUrl],
+    ['CAS_SERVICE_URL', config.casServiceUrl],
+  ] as const) {
+    if (value && !/^https?:\/\/\S+$/.test(value)) throw new Error(`配置项 ${name} 须为 http(s) 地址，当前值：${value}`);
+  }
+  if (Boolean(config.casServerUrl) !== Boolean(config.casServiceUrl)) {
+    throw new Error('配置项 CAS_SERVER_URL 与 CAS_SERVICE_URL 须同时设置');
+  }
   return config;
 }

@@ -26,6 +26,7 @@ export const ACCOUNT_API = {
   signOutOthers: '/account/sessions/signOutOthers',
   /** Remembers the tenant chosen at login as the next login's default. */
   loginTenant: '/account/loginTenant',
+  casValidate: '/sys/cas/client/validateLogin',
 } as const;
 
 export const SMS_CODE_LENGTH = 6;
@@ -85,6 +86,8 @@ export interface AccountOptions {
   phoneLogin: boolean;
   alteration: boolean;
   captchaEnabled: boolean;
+  /** The CAS login page (with the fixed service URL) when CAS is configured, else null. */
+  casLoginUrl: string | null;
 }
 
 export interface SmsSendInput {
@@ -172,4 +175,9 @@ export const ACCOUNT_MESSAGES = {
   phoneChanged: '手机号已更换',
   signedOutOthers: '已退出其他会话',
   realnameRequired: '请输入真实姓名',
+  casDisabled: 'CAS登录未启用',
+  casUnreachable: 'CAS服务器无法访问，请稍后再试',
+  casTicketInvalid: 'CAS票据无效或已过期，请重新登录',
+  casUserUnknown: 'CAS账号未关联本系统用户，请联系管理员',
+  casTicketFormat: 'CAS票据格式不正确',
 } as const;

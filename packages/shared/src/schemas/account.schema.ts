@@ -39,7 +39,12 @@ export const registerSchema: z.ZodType<RegisterInput> = z
   .refine((v) => v.password === v.confirmPassword, { message: M.passwordMismatch, path: ['confirmPassword'] });
 
 export const registerCheckSchema = z
-  .strictObject({ username: z.string().max(64).optional(), mobile: z.string().max(32).optional() })
+  .strictObject({
+    username: z.string().max(64).optional(),
+    mobile: z.string().max(32).optional(),
+    // The request layer's cache buster.
+    _t: z.unknown().optional(),
+  })
   .refine((v) => Boolean(v.username) !== Boolean(v.mobile), { message: '请提供要校验的用户名或手机号' });
 
 export const forgeCheckSchema = z.strictObject({ username: zodString(RULES.username.slice(0, 1)), captcha, checkKey });

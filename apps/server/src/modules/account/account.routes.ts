@@ -43,10 +43,16 @@ import {
   takeTicket,
   userByPhone,
 } from './account.service.js';
+import { casLoginUrl, validateCasTicket } from './cas.service.js';
 import { sendSmsCode, useCaptcha, useSmsCode } from './sms-code.service.js';
 
 const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 const CHECK_WINDOW_MS = 60_000;
+const casQuery = z.object({
+  ticket: z.string({ error: M.casTicketFormat }).regex(/^[A-Za-z]{2,3}-[\w.-]{1,256}$/, M.casTicketFormat),
+  // Sent by some CAS clients; never used (the service URL is the configuration's).
+  service: z.string().max(2048).optional(),
+});
 
 export default async function accountRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -59,6 +65,7 @@ export default async function accountRoutes(app: FastifyInstance) {
       phoneLogin: s.phoneLogin,
       alteration: s.alteration,
       captchaEnabled: ctx.config.captchaEnabled,
+      casLoginUrl: casLoginUrl(ctx.config),
     };
     return ok(options, '查询成功');
   });
@@ -112,6 +119,41 @@ export default async function accountRoutes(app: FastifyInstance) {
       throw new ApiError(400, MSG.accountFrozen);
     }
     return ok(await completeLogin(ctx, user, client(request), '手机号'), '登录成功');
+  });
+
+  // ---- CAS ----
+
+  /**
+   * The CAS server sends the browser back with a ticket; the ticket is validated for the service URL of the
+   * configuration (a `service` the request carries is ignored) and the CAS user signs in as the account of the
+   * same username.
+   */
+  app.get(A.casValidate, { config: { auth: 'public' } }, async (request) => {
+    const { ticket } = parse(casQuery, request.query);
+    const fail = (message: string, username: string | null = null) =>
+      recordLogin(db, { content: `CAS登录失败：${message}`, success: false, ip: request.ip, username });
+    let casUser: string;
+    try {
+      casUser = await validateCasTicket(ctx.config, ticket);
+    } catch (error) {
+      if (error instanceof ApiError) await fail(error.message);
+      throw error;
+    }
+    const user = await db
+      .selectFrom('sysUser')
+      .selectAll()
+      .where('username', '=', casUser)
+      .where('delFlag', '=', 0)
+      .executeTakeFirst();
+    if (!user || isGuest(user.username)) {
+      await fail(M.casUserUnknown, casUser);
+      throw new ApiError(401, M.casUserUnknown);
+    }
+    if (user.status !== USER_STATUS.normal) {
+      await fail(MSG.accountFrozen, casUser);
+      throw new ApiError(400, MSG.accountFrozen);
+    }
+    return ok(await completeLogin(ctx, user, client(request), 'CAS'), '登录成功');
   });
 
   // ---- Registration ----

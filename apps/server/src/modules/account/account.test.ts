@@ -254,7 +254,9 @@ describe.each(targets)('account flows on $name', (target) => {
       expect(taken.json()).toMatchObject({ success: false, message: M.usernameTaken });
       const phoneTaken = await call('GET', `/auth/register/checkOnlyUser?mobile=${STAFF_PHONE}`);
       expect(phoneTaken.json()).toMatchObject({ success: false, message: M.phoneTaken });
-      expect((await call('GET', '/auth/register/checkOnlyUser?username=newbie')).json().success).toBe(true);
+      // As the web sends it, with the request layer's _t.
+      expect((await call('GET', '/auth/register/checkOnlyUser?username=newbie&_t=1')).json().success).toBe(true);
+      expect((await call('GET', '/auth/register/checkOnlyUser?username=admin&_t=1')).json().success).toBe(false);
       expect((await sendCode(STAFF_PHONE, 'register')).json().message).toBe(M.phoneTaken);
 
       const phone = '13600000001';

@@ -17,6 +17,7 @@ const options = (change: Partial<AccountOptions> = {}): AccountOptions => ({
   phoneLogin: true,
   alteration: true,
   captchaEnabled: false,
+  casLoginUrl: null,
   ...change,
 });
 const platform = ok({ systemName: '测试平台', logoUrl: '', showSettings: false, captchaEnabled: false });
@@ -100,6 +101,39 @@ describe('phone login tab', () => {
     await waitFor(() => expect(screen.queryByRole('tab', { name: '手机号登录' })).toBeNull());
     expect(screen.queryByText('注册账户')).toBeNull();
     expect(screen.queryByText('忘记密码')).toBeNull();
+  });
+});
+
+describe('CAS', () => {
+  it('offers the CAS login page and signs in with the ticket it sends back', async () => {
+    const result = {
+      token: 'cas-token',
+      userInfo: { username: 'admin', realname: '管理员', loginTenantId: 1 },
+      company: { name: '公司', latitude: null, longitude: null },
+      departList: [],
+      positionList: [],
+      tenantList: [{ id: 1, name: '甲租户' }],
+      multi_depart: 0,
+    } as unknown as LoginResult;
+    const http = mount('/user/login?ticket=ST-1-abc', {
+      'GET /account/options': ok(options({ casLoginUrl: 'https://cas.example/cas/login?service=x' })),
+      'GET /sys/cas/client/validateLogin': ok(result),
+    });
+    await waitFor(() => expect(screen.getByLabelText('where')).toHaveTextContent('/dashboard/analysis'));
+    expect(localStore.get(STORAGE_KEYS.accessToken)).toBe('cas-token');
+    expect(http.calls.find((c) => c.url === '/sys/cas/client/validateLogin')?.params).toMatchObject({ ticket: 'ST-1-abc' });
+  });
+
+  it('shows the CAS refusal on the login page', async () => {
+    mount('/user/login?ticket=ST-9-bad', {
+      'GET /account/options': ok(options({ casLoginUrl: 'https://cas.example/cas/login?service=x' })),
+      'GET /sys/cas/client/validateLogin': fail(401, M.casTicketInvalid),
+    });
+    expect(await screen.findByText(M.casTicketInvalid)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /CAS/ })).toHaveAttribute(
+      'href',
+      'https://cas.example/cas/login?service=x',
+    );
   });
 });
 

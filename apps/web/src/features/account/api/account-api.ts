@@ -45,3 +45,6 @@ export const saveAccountSettings = (input: AccountSettings) => putAction<Account
 
 /** Remembers the tenant picked at login as the next login's default. */
 export const rememberTenant = (tenantId: number) => putAction<null>(A.loginTenant, { tenantId }, silent);
+
+/** Validates a CAS service ticket (the server uses its own service URL) and signs in. */
+export const casValidate = (ticket: string) => getAction<LoginResult>(A.casValidate, { ticket }, silent);

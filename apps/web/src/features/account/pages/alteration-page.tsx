@@ -28,7 +28,14 @@ export function AlterationPage() {
     document.title = '找回密码';
     fetchAccountOptions().then(
       (res) => setOptions(res.result),
-      () => setOptions({ registerOpen: false, phoneLogin: false, alteration: false, captchaEnabled: true }),
+      () =>
+        setOptions({
+          registerOpen: false,
+          phoneLogin: false,
+          alteration: false,
+          captchaEnabled: true,
+          casLoginUrl: null,
+        }),
     );
   }, []);
 

@@ -46,7 +46,14 @@ export function RegisterPage() {
     document.title = '注册';
     fetchAccountOptions().then(
       (res) => setOptions(res.result),
-      () => setOptions({ registerOpen: false, phoneLogin: false, alteration: false, captchaEnabled: true }),
+      () =>
+        setOptions({
+          registerOpen: false,
+          phoneLogin: false,
+          alteration: false,
+          captchaEnabled: true,
+          casLoginUrl: null,
+        }),
     );
   }, []);
 

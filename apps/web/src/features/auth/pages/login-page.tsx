@@ -18,7 +18,7 @@ import { REDIRECT_PARAM, safeRedirect } from '../../../lib/navigation';
 import { usePlatformInfo } from '../../../lib/platform';
 import { useSessionStore } from '../../../lib/session-store';
 import { fetchCaptchaImage } from '../api/auth-api';
-import { fetchAccountOptions, rememberTenant } from '../../account/api/account-api';
+import { casValidate, fetchAccountOptions, rememberTenant } from '../../account/api/account-api';
 
 type FieldName = 'username' | 'password' | 'captcha';
 type Values = Record<FieldName, string>;
@@ -79,6 +79,20 @@ export function LoginPage() {
       active = false;
     };
   }, []);
+
+  // Back from the CAS login page with a service ticket: the server validates it and signs the user in.
+  const casTicket = searchParams.get('ticket');
+  useEffect(() => {
+    if (!casTicket) return;
+    casValidate(casTicket).then(
+      (res) => {
+        useSessionStore.getState().acceptLoginResult(res.result);
+        afterLogin(res.result);
+      },
+      (error: unknown) => setFailure(errorMessage(error, MSG.loginFailed)),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per ticket
+  }, [casTicket]);
 
   useEffect(() => {
     document.title = systemName ? `登录 - ${systemName}` : '登录';
@@ -244,6 +258,11 @@ export function LoginPage() {
           登录
         </Button>
       </form>
+      {options?.casLoginUrl && (
+        <Button block size="large" href={options.casLoginUrl} style={{ marginTop: 16 }}>
+          统一身份认证（CAS）登录
+        </Button>
+      )}
       {(options?.registerOpen || options?.alteration) && (
         <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
           {options.alteration ? <Link to="/user/alteration">忘记密码</Link> : <span />}
