@@ -1,0 +1,187 @@
+import { expect, test, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { ADMIN, STAFF, buttonName, download, listRows, openDropdown, openPage, signIn, token } from './helpers';
+
+/** A table name of letters only after the prefix (digits must not follow an underscore). */
+const letters = () =>
+  Date.now()
+    .toString(26)
+    .replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]!)
+    .slice(-6);
+
+async function api(page: Page, method: 'GET' | 'POST', url: string, data?: object) {
+  const headers = { 'X-Access-Token': await token(page) };
+  const res =
+    method === 'GET' ? await page.request.get(url, { headers }) : await page.request.post(url, { headers, data });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).result;
+}
+
+/**
+ * As an administrator would in 菜单管理 and 角色管理: a menu entry of kind auto list for the table, its
+ * buttons online:{table}:*, all granted to the staff role.
+ */
+async function menuForStaff(page: Page, table: string, title: string) {
+  const menu = await api(page, 'POST', '/api/sys/permission/add', {
+    menuType: 0,
+    name: title,
+    url: `/online/cgformList/${table}`,
+    component: 'modules/online/cgform/auto/OnlCgformAutoList',
+    icon: 'table',
+    sortNo: 98,
+  });
+  const ids = [menu.id as string];
+  for (const [action, name] of [
+    ['list', '查询'],
+    ['add', '新增'],
+    ['edit', '编辑'],
+    ['export', '导出'],
+  ]) {
+    const button = await api(page, 'POST', '/api/sys/permission/add', {
+      menuType: 2,
+      name,
+      parentId: menu.id,
+      perms: `online:${table}:${action}`,
+      permsType: '1',
+    });
+    ids.push(button.id as string);
+  }
+  const roles = await api(page, 'GET', '/api/sys/role/list?roleCode=staff');
+  const roleId = roles.records.find((r: { roleCode: string }) => r.roleCode === 'staff').id as string;
+  const held = (await api(page, 'GET', `/api/sys/permission/queryRolePermission?roleId=${roleId}`)) as string[];
+  await api(page, 'POST', '/api/sys/permission/saveRolePermission', {
+    roleId,
+    permissionIds: [...held, ...ids].join(','),
+    lastpermissionIds: held.join(','),
+  });
+}
+
+async function saveEnhancement(page: Page, table: string, script: string) {
+  const list = await openPage(page, '在线开发', '表单开发');
+  const row = listRows(list).filter({ hasText: table });
+  await row.getByText('JS增强').click();
+  const modal = page.getByRole('dialog', { name: `JS增强：${table}` });
+  await modal.getByLabel('增强脚本').fill(script);
+  await modal.getByRole('button', { name: buttonName('保存') }).click();
+  await expect(page.getByText('保存成功！')).toBeVisible();
+}
+
+test('online form: design, synchronise, a staff user adds and exports rows, enhancements sandboxed, a report', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const table = `onl_mt${letters()}`;
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, ADMIN);
+
+  // 表单开发: a 会议室预约 form with a dictionary select and a date.
+  let list = await openPage(admin, '在线开发', '表单开发');
+  await list.getByRole('button', { name: buttonName('新增') }).click();
+  const editor = admin.getByRole('dialog', { name: '新增表单' });
+  await editor.getByLabel('表名').fill(table);
+  await editor.getByLabel('表描述').fill('会议室预约');
+  await editor.getByLabel('字段名1').fill('topic');
+  await editor.getByLabel('字段备注1').fill('会议主题');
+  await editor.getByRole('button', { name: /添加字段/ }).click();
+  await editor.getByLabel('字段名2').fill('level');
+  await editor.getByLabel('字段备注2').fill('会议级别');
+  await editor.getByLabel('控件2').click();
+  await openDropdown(admin).getByTitle('下拉框', { exact: true }).click();
+  await editor.getByLabel('字典2').fill('priority');
+  await editor.getByRole('button', { name: /添加字段/ }).click();
+  await editor.getByLabel('字段名3').fill('meeting_date');
+  await editor.getByLabel('字段备注3').fill('预约日期');
+  await editor.getByLabel('字段类型3').click();
+  await openDropdown(admin).getByTitle('日期', { exact: true }).click();
+  await editor.getByLabel('required3').check();
+  await editor.getByRole('button', { name: buttonName('确定') }).click();
+  await expect(editor).toBeHidden();
+  const formRow = listRows(list).filter({ hasText: table });
+  await expect(formRow).toContainText('未同步');
+  await formRow.getByText('同步数据库').click();
+  await expect(admin.getByText('同步数据库成功！')).toBeVisible();
+  await expect(formRow).toContainText('已同步');
+
+  await menuForStaff(admin, table, '会议室预约');
+  await saveEnhancement(
+    admin,
+    table,
+    `enhance({
+  buttons: [{ key: 'fill', label: '填入主题' }, { key: 'steal', label: '读取令牌' }],
+  onButton(key, api) {
+    if (key === 'fill') api.setValue('topic', '周例会');
+    if (key === 'steal') {
+      let got;
+      try { got = localStorage.getItem('Access-Token') || document.cookie || parent.document.title; } catch (e) { got = '已拦截'; }
+      api.setValue('topic', String(got));
+    }
+  },
+});`,
+  );
+
+  // A staff user with the buttons adds a row (the enhancement fills the topic) and exports.
+  const staff = await (await browser.newContext()).newPage();
+  await signIn(staff, STAFF);
+  list = await openPage(staff, '会议室预约');
+  await list.getByRole('button', { name: buttonName('新增') }).click();
+  let form = staff.getByRole('dialog', { name: '新增会议室预约' });
+  await form.getByRole('button', { name: '读取令牌' }).click();
+  await expect(form.getByLabel('会议主题')).toHaveValue('已拦截');
+  await form.getByRole('button', { name: '填入主题' }).click();
+  await expect(form.getByLabel('会议主题')).toHaveValue('周例会');
+  await form.getByLabel('会议级别').click();
+  await openDropdown(staff).getByTitle('重要消息', { exact: true }).click();
+  const date = form.getByLabel('预约日期');
+  await date.click();
+  await date.fill('2026-12-24');
+  await date.press('Enter');
+  await form.getByRole('button', { name: buttonName('确定') }).click();
+  await expect(form).toBeHidden();
+  const added = listRows(list).filter({ hasText: '周例会' });
+  await expect(added).toContainText('重要消息');
+  await expect(added).toContainText('2026-12-24');
+  await expect(list.getByRole('button', { name: buttonName('导入') })).toHaveCount(0);
+  const file = await download(staff, () => list.getByRole('button', { name: buttonName('导出') }).click());
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(file.buffer as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0]!;
+  expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['会议主题', '会议级别', '预约日期']));
+  expect(sheet.getRow(2).values).toEqual(expect.arrayContaining(['周例会', '重要消息', '2026-12-24']));
+
+  // A broken enhancement logs the spec's message; the page keeps working.
+  await saveEnhancement(admin, table, `enhance({ onLoad() { throw new Error('boom'); } });`);
+  const logged: string[] = [];
+  staff.on('console', (m) => {
+    if (m.type() === 'error') logged.push(m.text());
+  });
+  await staff.reload();
+  list = await openPage(staff, '会议室预约');
+  await list.getByRole('button', { name: buttonName('新增') }).click();
+  form = staff.getByRole('dialog', { name: '新增会议室预约' });
+  await expect.poll(() => logged.some((l) => l.includes('用户自定义JS增强代码运行出错'))).toBe(true);
+  await form.getByLabel('会议主题').fill('月度会');
+  const date2 = form.getByLabel('预约日期');
+  await date2.click();
+  await date2.fill('2026-12-25');
+  await date2.press('Enter');
+  await form.getByRole('button', { name: buttonName('确定') }).click();
+  await expect(form).toBeHidden();
+  await expect(listRows(list).filter({ hasText: '月度会' })).toBeVisible();
+
+  // 报表配置: a report over assets, defined and shown.
+  const reports = await openPage(admin, '在线开发', '报表配置');
+  await reports.getByRole('button', { name: buttonName('新增') }).click();
+  const reportEditor = admin.getByRole('dialog', { name: '新增报表' });
+  const code = `asset_${letters()}`;
+  await reportEditor.getByLabel('报表编码').fill(code);
+  await reportEditor.getByLabel('报表名称').fill('资产清单');
+  await reportEditor
+    .getByLabel('查询SQL')
+    .fill('select code, name from biz_asset where tenant_id = :sys_tenant_id and del_flag = 0');
+  await reportEditor.getByRole('button', { name: buttonName('确定') }).click();
+  await expect(reportEditor).toBeHidden();
+  await listRows(reports).filter({ hasText: code }).getByText('功能测试').click();
+  const shown = admin.getByRole('dialog', { name: '资产清单' });
+  await expect(listRows(shown).first()).toBeVisible();
+  await expect(shown.getByRole('columnheader', { name: 'code' })).toBeVisible();
+});
