@@ -8,8 +8,10 @@ import type { AnyQuery, ResourceDef, Row } from './resource.types.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- column references are checked against the declaration */
 
-const KEY = '__keysetKey';
-const ID = '__keysetId';
+// Plain camelCase aliases: the database plugin maps them to snake_case and back unchanged (a leading
+// underscore would not survive the round trip).
+const KEY = 'keysetSortKey';
+const ID = 'keysetRowId';
 
 type Sort = { field: string; order: 'asc' | 'desc' };
 
