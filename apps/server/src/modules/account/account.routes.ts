@@ -30,7 +30,7 @@ import { z } from 'zod';
 import { ApiError, ok, parse } from '../../lib/http.js';
 import { newId } from '../../lib/ids.js';
 import { formatDateTime } from '../../lib/time.js';
-import { DbTokenStore, hashToken } from '../../lib/token-store.js';
+import { hashToken } from '../../lib/token-store.js';
 import { currentUser } from '../../plugins/guard.js';
 import { completeLogin, hashPassword } from '../auth/login.service.js';
 import { recordLogin } from '../log/login-log.service.js';
@@ -398,7 +398,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     const me = currentUser(request);
     const mine = hashToken(me.token);
     const others = (await sessionsOf(me.id)).map((s) => s.hash).filter((h) => h !== mine);
-    await revokeHashes(me.id, others);
+    await revokeHashes(others);
     await ctx.authCache.invalidate();
     return ok({ count: others.length }, M.signedOutOthers);
   });
@@ -418,7 +418,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     return ok(null, '已保存');
   });
 
-  // Sessions live in sys_token (embedded) or in Redis (cluster), under the token store's own key scheme.
+  // The token store lists every live session (sys_token, or Redis in a cluster); the user's own are kept here.
   interface StoredSession {
     hash: string;
     ip: string;
@@ -426,39 +426,18 @@ export default async function accountRoutes(app: FastifyInstance) {
     createdAt: number;
     expiresAt: number;
   }
-  const tokenPrefix = `${ctx.config.redisPrefix}token:`;
   async function sessionsOf(userId: string): Promise<StoredSession[]> {
-    if (ctx.tokens instanceof DbTokenStore || !ctx.redis) {
-      const rows = await db
-        .selectFrom('sysToken')
-        .select(['tokenHash', 'ip', 'userAgent', 'createdAt', 'expiresAt'])
-        .where('userId', '=', userId)
-        .where('expiresAt', '>', Date.now())
-        .execute();
-      return rows.map((r) => ({
-        hash: r.tokenHash,
-        ip: r.ip ?? '',
-        userAgent: r.userAgent ?? '',
-        createdAt: Number(r.createdAt),
-        expiresAt: Number(r.expiresAt),
+    return (await ctx.tokens.list())
+      .filter((s) => s.userId === userId)
+      .map((s) => ({
+        hash: s.tokenHash,
+        ip: s.ip ?? '',
+        userAgent: s.userAgent ?? '',
+        createdAt: s.createdAt,
+        expiresAt: s.expiresAt,
       }));
-    }
-    const hashes = await ctx.redis.smembers(`${tokenPrefix}user:${userId}`);
-    const out: StoredSession[] = [];
-    for (const hash of hashes) {
-      const ttl = await ctx.redis.pttl(`${tokenPrefix}${hash}`);
-      if (ttl > 0) out.push({ hash, ip: '', userAgent: '', createdAt: 0, expiresAt: Date.now() + ttl });
-    }
-    return out;
   }
-  async function revokeHashes(userId: string, hashes: string[]) {
-    if (hashes.length === 0) return;
-    if (ctx.tokens instanceof DbTokenStore || !ctx.redis) {
-      await db.deleteFrom('sysToken').where('userId', '=', userId).where('tokenHash', 'in', hashes).execute();
-      return;
-    }
-    const multi = ctx.redis.multi();
-    for (const hash of hashes) multi.del(`${tokenPrefix}${hash}`).srem(`${tokenPrefix}user:${userId}`, hash);
-    await multi.exec();
+  async function revokeHashes(hashes: string[]) {
+    for (const hash of hashes) await ctx.tokens.revokeHash(hash);
   }
 }
