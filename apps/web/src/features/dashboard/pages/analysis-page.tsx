@@ -13,6 +13,8 @@ import '../components/dashboard.css';
 const DashboardCharts = lazy(() => import('../components/dashboard-charts'));
 // antd's Table is not needed for the cards either.
 const ProjectTable = lazy(() => import('../components/project-table'));
+// 最新通知 (the user's notices) comes after the figures, like the table.
+const LatestNotices = lazy(() => import('../../message/components/latest-notices'));
 
 const orDash = (value: string | null | undefined) => value || '-';
 
@@ -216,6 +218,9 @@ function Analysis() {
           <ProjectTable rows={data.projects.latest} />
         </Suspense>
       )}
+      <Suspense fallback={null}>
+        <LatestNotices />
+      </Suspense>
       <div className="dashboard-generated">数据更新于 {data.generatedAt}</div>
     </>
   );

@@ -59,14 +59,17 @@ export interface MyPage {
   total: number;
 }
 
-export async function fetchMyAnnouncements(params: {
-  pageNo: number;
-  pageSize: number;
-  readFlag?: string;
-  msgCategory?: string;
-  titile?: string;
-}): Promise<MyPage> {
-  const res = await getAction<MyPage>(ANNT_SEND_API.mine, params);
+export async function fetchMyAnnouncements(
+  params: {
+    pageNo: number;
+    pageSize: number;
+    readFlag?: string;
+    msgCategory?: string;
+    titile?: string;
+  },
+  silent = false,
+): Promise<MyPage> {
+  const res = await getAction<MyPage>(ANNT_SEND_API.mine, params, { silent });
   if (!res.success || !res.result) throw new Error(res.message);
   return res.result;
 }
