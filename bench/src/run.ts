@@ -25,6 +25,7 @@ import { benchEditableTable } from './editable-table.bench.js';
 import { benchAssetList } from './asset-list.bench.js';
 import { benchAssetBrowser } from './asset-map.bench.js';
 import { benchDashboard } from './dashboard.bench.js';
+import { benchMessaging } from './messaging.bench.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 32;
@@ -143,6 +144,7 @@ async function main() {
   await benchAssetList(DURATION);
   await benchAssetBrowser();
   await benchDashboard(DURATION);
+  await benchMessaging();
 
   await app.close();
   await bare.close();
