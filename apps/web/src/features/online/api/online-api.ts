@@ -75,3 +75,16 @@ export function saveReport(payload: OnlineReportSaveInput) {
 export async function loadReportConfig(code: string): Promise<Omit<OnlineReportDef, 'sqlText'>> {
   return (await getAction<Omit<OnlineReportDef, 'sqlText'>>(`${ONLINE_API.reportConfig}/${code}`)).result;
 }
+
+export interface FormVersion {
+  id: string;
+  version: number;
+  action: string;
+  note: string | null;
+  createBy: string | null;
+  createTime: string;
+}
+
+export async function loadVersions(id: string): Promise<FormVersion[]> {
+  return (await getAction<FormVersion[]>(`${ONLINE_API.head}/versions`, { id })).result ?? [];
+}

@@ -3,8 +3,14 @@ import dayjs from 'dayjs';
 import { fieldKey, type OnlineField } from '@district/shared';
 import { DictMultiSelect } from '../../../components/dict/dict-multi-select';
 import { DictSelect } from '../../../components/dict/dict-select';
+import { AreaLinkage } from '../../../components/area/area-linkage';
+import { CategorySelect } from '../../../components/category-select/category-select';
 import { DepartSelect } from '../../../components/pickers/depart-select';
 import { UserSelect } from '../../../components/pickers/user-select';
+import { PopupPicker } from '../../../components/popup/popup-picker';
+import { ImageUpload } from '../../../components/upload/image-upload';
+import { Uploader } from '../../../components/upload/uploader';
+import { ParentSelect } from './parent-select';
 
 const DATE = 'YYYY-MM-DD';
 const DATETIME = 'YYYY-MM-DD HH:mm:ss';
@@ -32,6 +38,30 @@ function control(f: OnlineField) {
       return <UserSelect placeholder={`请选择${f.label}`} />;
     case 'departPicker':
       return <DepartSelect placeholder={`请选择${f.label}`} />;
+    case 'category':
+      // The category tree below the code in the field's dictionary slot (empty: the whole tree).
+      return <CategorySelect pcode={f.dictCode ?? undefined} placeholder={`请选择${f.label}`} />;
+    case 'area':
+      return <AreaLinkage placeholder={`请选择${f.label}`} />;
+    case 'image':
+      return <ImageUpload bizPath="online" />;
+    case 'file':
+      return <Uploader bizPath="online" />;
+    case 'popup':
+      // A popup report (code in linkTable): its column of the field's name fills the field.
+      return f.linkTable ? (
+        <PopupPicker
+          code={f.linkTable}
+          orgFields={f.name}
+          destFields={fieldKey(f.name)}
+          placeholder={`请选择${f.label}`}
+        />
+      ) : (
+        <Input placeholder={placeholder} />
+      );
+    case 'link':
+      // A row of another online form (its table in linkTable).
+      return f.linkTable ? <ParentSelect table={f.linkTable} /> : <Input placeholder={placeholder} />;
     default:
       if (f.dbType === 'int' || f.dbType === 'decimal') {
         return (

@@ -6,6 +6,14 @@ import { dataUrls } from '../api/online-api';
 
 type Row = Record<string, unknown> & { id: string };
 
+const SYSTEM_KEYS = new Set(['id', 'createBy', 'createTime', 'updateBy', 'updateTime', 'sysOrgCode', 'tenantId']);
+
+function labelOf(row: Row, textField?: string): string {
+  if (textField) return String(row[fieldKey(textField)] ?? row.id);
+  const first = Object.entries(row).find(([k, v]) => !SYSTEM_KEYS.has(k) && typeof v === 'string' && v);
+  return String(first?.[1] ?? row.id);
+}
+
 /** The parent of a tree row: any other row of the table, by its tree text field (empty: top level). */
 export function ParentSelect({
   table,
@@ -16,7 +24,8 @@ export function ParentSelect({
   id,
 }: {
   table: string;
-  textField: string;
+  /** The column shown; without it, the row's first text other than its id. */
+  textField?: string;
   exclude?: string;
   value?: string | null;
   onChange?: (value: string | null) => void;
@@ -28,9 +37,7 @@ export function ParentSelect({
     void getAction<PageResult<Row>>(dataUrls(table).list, { pageSize: 1000 }).then((res) => {
       if (!live) return;
       setOptions(
-        res.result.records
-          .filter((r) => r.id !== exclude)
-          .map((r) => ({ value: r.id, label: String(r[fieldKey(textField)] ?? r.id) })),
+        res.result.records.filter((r) => r.id !== exclude).map((r) => ({ value: r.id, label: labelOf(r, textField) })),
       );
     });
     return () => {

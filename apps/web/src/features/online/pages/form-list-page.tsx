@@ -6,7 +6,7 @@ import { ListPage, type ListEditorProps } from '../../../components/list-page/li
 import type { ListPageApi } from '../../../components/list-page/use-list-page';
 import type { ListColumn } from '../../../components/list-page/list-columns';
 import type { QueryField } from '../../../components/list-page/list-query';
-import { copyForm, FORM_HEAD_API, syncForm } from '../api/online-api';
+import { copyForm, FORM_HEAD_API, loadVersions, syncForm } from '../api/online-api';
 import { EnhanceModal } from '../components/enhance-modal';
 import { FormEditorModal } from '../components/form-editor-modal';
 
@@ -17,7 +17,16 @@ export const FORM_LIST_TEXT = {
   synced: '已同步',
   unsynced: '未同步',
   confirmLoss: '确认同步',
+  versions: '版本记录',
 } as const;
+
+const ACTION_LABELS: Record<string, string> = {
+  add: '新建',
+  edit: '修改',
+  copy: '复制',
+  sync: '同步',
+  'sync-destructive': '同步（已确认数据丢失）',
+};
 
 const QUERY_FIELDS: QueryField[] = [
   { kind: 'input', field: 'tableName', label: '表名', op: 'like', trim: true },
@@ -106,6 +115,27 @@ export function FormListPage() {
         {allowed(PERM.onlineFormSync) && <a onClick={() => void sync(record, api)}>{FORM_LIST_TEXT.sync}</a>}
         {allowed(PERM.onlineFormEdit) && <a onClick={() => copy(record, api)}>{FORM_LIST_TEXT.copy}</a>}
         <a onClick={() => setEnhanceOf(record.tableName)}>{FORM_LIST_TEXT.enhance}</a>
+        <a
+          onClick={async () => {
+            const versions = await loadVersions(record.id);
+            modal.info({
+              title: `${FORM_LIST_TEXT.versions}：${record.tableName}`,
+              width: 720,
+              content: (
+                <ul style={{ maxHeight: 400, overflow: 'auto', paddingLeft: 16 }}>
+                  {versions.map((v) => (
+                    <li key={v.id}>
+                      v{v.version} · {ACTION_LABELS[v.action] ?? v.action} · {v.createBy} · {v.createTime}
+                      {v.note ? ` · ${v.note}` : ''}
+                    </li>
+                  ))}
+                </ul>
+              ),
+            });
+          }}
+        >
+          {FORM_LIST_TEXT.versions}
+        </a>
         {record.syncedVersion !== null && (
           <a
             onClick={() =>
@@ -120,7 +150,7 @@ export function FormListPage() {
         )}
       </>
     ),
-    [allowed, copy, sync],
+    [allowed, copy, modal, sync],
   );
 
   const renderEditor = useCallback(

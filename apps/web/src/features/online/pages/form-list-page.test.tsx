@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ONLINE_MESSAGES, PERM, type AuthEntry, type OnlineFormDef } from '@district/shared';
+import { useSessionStore } from '../../../lib/session-store';
+import { fail, mockHttp, ok } from '../../../test/mock-http';
+import { renderWithApp } from '../../../test/render';
+import { FORM_LIST_TEXT, FormListPage } from './form-list-page';
+
+const FORM: OnlineFormDef = {
+  id: 'f1',
+  tableName: 'onl_meeting',
+  title: '会议室预约',
+  formKind: 'single',
+  theme: 'plain',
+  subTables: [],
+  fields: [{ name: 'topic', label: '主题', dbType: 'string' }],
+  version: 3,
+  syncedVersion: 2,
+};
+
+const entry = (action: string): AuthEntry => ({ action, describe: action, type: '1', status: '1' });
+
+let restore = () => undefined as void;
+afterEach(() => {
+  restore();
+  useSessionStore.setState({ auth: [], allAuth: [] });
+});
+
+describe('表单开发', () => {
+  it('synchronises, asking for confirmation when the change would lose data', async () => {
+    useSessionStore.setState({
+      auth: [PERM.onlineFormList, PERM.onlineFormEdit, PERM.onlineFormSync].map(entry),
+      allAuth: [],
+    });
+    const bodies: unknown[] = [];
+    const loss = ONLINE_MESSAGES.destructive('删除有数据的字段 seats');
+    const mock = mockHttp({
+      'GET /online/cgform/head/list': ok({ records: [FORM], total: 1, size: 20, current: 1, pages: 1 }),
+      'POST /online/cgform/head/sync': (c) => {
+        const body = JSON.parse(String(c.data)) as { confirm?: boolean };
+        bodies.push(body);
+        return body.confirm ? ok({ created: false, changes: ['删除字段 seats'] }, '同步数据库成功！') : fail(409, loss);
+      },
+    });
+    restore = mock.restore;
+    renderWithApp(<FormListPage />, { route: '/online/cgform' });
+    const row = (await screen.findByText('onl_meeting', {}, { timeout: 8000 })).closest('tr')!;
+    expect(within(row).getByText(FORM_LIST_TEXT.unsynced)).toBeInTheDocument();
+    await userEvent.click(within(row).getByText(FORM_LIST_TEXT.sync));
+    expect(await screen.findByText(loss)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() =>
+      expect(bodies).toEqual([
+        { id: 'f1', confirm: false },
+        { id: 'f1', confirm: true },
+      ]),
+    );
+    expect(await screen.findByText('同步数据库成功！')).toBeInTheDocument();
+  });
+});
