@@ -131,6 +131,19 @@ export class FormService {
       } else if (f.widget && DICT_WIDGETS.includes(f.widget)) {
         throw new ApiError(400, `字段 ${f.label} 请选择字典`);
       }
+      if (f.widget === 'link' || f.widget === 'popup') {
+        const target = f.linkTable ?? '';
+        const found =
+          f.widget === 'link'
+            ? await this.odb.selectFrom('onlCgformHead').select('id').where('tableName', '=', target).executeTakeFirst()
+            : await this.odb.selectFrom('onlCgreportHead').select('id').where('code', '=', target).executeTakeFirst();
+        if (!found) {
+          throw new ApiError(
+            400,
+            f.widget === 'link' ? `字段 ${f.label} 关联的表单不存在` : `字段 ${f.label} 的报表不存在`,
+          );
+        }
+      }
       if (f.pattern) {
         try {
           compileCheckPattern(f.pattern);

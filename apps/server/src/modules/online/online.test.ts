@@ -148,6 +148,13 @@ describe.each(targets)('online forms and reports on $name', (target) => {
       400,
       ONLINE_MESSAGES.badPattern(field.label),
     ]);
+    expect(await refusedForm({ ...MEETING, fields: [{ ...field, widget: 'link', linkTable: 'onl_nothing' }] })).toEqual(
+      [400, `字段 ${field.label} 关联的表单不存在`],
+    );
+    expect(await refusedForm({ ...MEETING, fields: [{ ...field, widget: 'popup', linkTable: 'no_report' }] })).toEqual([
+      400,
+      `字段 ${field.label} 的报表不存在`,
+    ]);
     expect(await refusedForm({ ...MEETING, fields: [field, field] })).toEqual([
       400,
       ONLINE_MESSAGES.fieldDuplicate(field.name),
