@@ -39,6 +39,8 @@ export interface AppConfig {
    */
   trustProxy: false | number | string[];
   logLevel: string;
+  /** DATASOURCE_SQLITE_DIR: the only folder SQLite data sources (数据源管理) may name files in. */
+  dataSourceSqliteDir: string;
   /** SECRET_KEY: seals stored secrets (SMTP, data-source passwords); null = a generated key file (lib/secret-box.ts). */
   secretKey: string | null;
   /** Where text messages go (`SMS_PROVIDER`): `log` (development: the server log only) or `memory` (tests). */
@@ -137,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     userInitialPassword: env.USER_INITIAL_PASSWORD || 'Asset@2026',
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
+    dataSourceSqliteDir: path.resolve(env.DATASOURCE_SQLITE_DIR || path.join(repoRoot, 'data/datasources')),
     secretKey: env.SECRET_KEY || null,
     smsProvider: smsProvider(env.SMS_PROVIDER),
     smsLogFile: env.SMS_LOG_FILE || null,

@@ -24,6 +24,13 @@ export const OPS_PERM = {
   monitorRedis: 'monitor:redis:info',
   /** The Redis terminal (read-only allowlist of commands). */
   monitorRedisTerminal: 'monitor:redis:terminal',
+
+  dataSourceList: 'system:dataSource:list',
+  dataSourceAdd: 'system:dataSource:add',
+  dataSourceEdit: 'system:dataSource:edit',
+  dataSourceDelete: 'system:dataSource:delete',
+  /** Test a data source's connection (5 s at most). */
+  dataSourceTest: 'system:dataSource:test',
 } as const;
 
 export const JOB_API = {
@@ -51,7 +58,13 @@ export const MONITOR_API = {
   redisTerminal: '/monitor/redis/terminal',
 } as const;
 
+export const DATA_SOURCE_API = {
+  base: '/sys/dataSource',
+  test: '/sys/dataSource/testConnection',
+} as const;
+
 export const OPS_ROUTES = {
+  dataSource: '/monitor/dataSource',
   job: '/monitor/job',
   online: '/monitor/online',
   runtime: '/monitor/runtime',
@@ -252,4 +265,54 @@ export interface RedisInfo {
   opsPerSecond?: number;
   version?: string;
   sections?: { name: string; entries: [string, string][] }[];
+}
+
+/** Dialects a data source may use; SQLite only as a file inside DATASOURCE_SQLITE_DIR. */
+export const DATA_SOURCE_TYPES = ['postgres', 'mysql', 'sqlite'] as const;
+export type DataSourceType = (typeof DATA_SOURCE_TYPES)[number];
+export const DATA_SOURCE_TYPE_LABELS: Record<DataSourceType, string> = {
+  postgres: 'PostgreSQL',
+  mysql: 'MySQL / MariaDB',
+  sqlite: 'SQLite 文件',
+};
+export const DATA_SOURCE_DEFAULT_PORTS: Record<DataSourceType, number | null> = {
+  postgres: 5432,
+  mysql: 3306,
+  sqlite: null,
+};
+/** The connection test gives up after this long. */
+export const DATA_SOURCE_TEST_TIMEOUT_MS = 5000;
+
+export const DATA_SOURCE_MESSAGES = {
+  codeRequired: '请输入数据源编码',
+  codeInvalid: '数据源编码只能由字母、数字和下划线组成，并以字母开头',
+  codeTaken: '数据源编码已存在',
+  nameRequired: '请输入数据源名称',
+  typeInvalid: '请选择数据库类型',
+  hostRequired: '请输入主机地址',
+  hostInvalid: '主机地址只能是域名或 IP 地址',
+  portInvalid: '端口须为 1 到 65535 的整数',
+  databaseRequired: '请输入数据库名',
+  sqliteFileInvalid: 'SQLite 数据源只能是数据源目录中的文件名（.db、.sqlite 或 .sqlite3），不能包含路径',
+  sqliteFileMissing: '数据源目录中没有这个 SQLite 文件',
+  timeout: '连接超时（5 秒），请检查主机、端口和网络',
+  failed: '连接失败：',
+  succeeded: '连接成功',
+  passwordUnreadable: '已保存的密码无法解密（密钥已更换？），请重新输入密码',
+} as const;
+
+export interface DataSource {
+  id: string;
+  code: string;
+  name: string;
+  dbType: DataSourceType;
+  dbType_dictText?: string;
+  host: string | null;
+  port: number | null;
+  databaseName: string;
+  username: string | null;
+  /** Whether a password is stored (the password itself is never answered). */
+  hasPassword?: boolean;
+  remark: string | null;
+  createTime: string;
 }

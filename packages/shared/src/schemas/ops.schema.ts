@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { validateCron } from '../cron.js';
 import {
+  DATA_SOURCE_MESSAGES as DS,
+  DATA_SOURCE_TYPES,
   JOB_LIMITS,
   JOB_MESSAGES,
   JOB_STATUS,
@@ -85,3 +87,83 @@ export const redisCommandSchema = z.strictObject({
       `${MONITOR_MESSAGES.commandNotAllowed}${REDIS_TERMINAL_COMMANDS.join('、')}`,
     ),
 });
+
+/* Data sources (数据源管理): the password travels only inwards (never answered); SQLite only by file name. */
+
+const dsFields = {
+  code: z
+    .string({ error: DS.codeRequired })
+    .trim()
+    .min(1, DS.codeRequired)
+    .max(50, '数据源编码最多50个字符')
+    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, DS.codeInvalid),
+  name: requiredText(100, DS.nameRequired, '数据源名称'),
+  dbType: z.enum(DATA_SOURCE_TYPES, { error: DS.typeInvalid }),
+  host: z
+    .string()
+    .trim()
+    .max(255, DS.hostInvalid)
+    .regex(/^$|^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$|^\[?[0-9A-Fa-f:.]+\]?$/, DS.hostInvalid)
+    .optional()
+    .nullable(),
+  port: z.coerce
+    .number({ error: DS.portInvalid })
+    .int(DS.portInvalid)
+    .min(1, DS.portInvalid)
+    .max(65535, DS.portInvalid)
+    .optional()
+    .nullable(),
+  databaseName: z.string({ error: DS.databaseRequired }).trim().min(1, DS.databaseRequired).max(255),
+  username: z.string().trim().max(100, '用户名最多100个字符').optional().nullable(),
+  /** Empty or absent on edit: the stored password stays. */
+  password: z.string().max(200, '密码最多200个字符').optional().nullable(),
+  remark: optionalText(500, '备注'),
+};
+
+type DsShape = {
+  dbType?: string;
+  host?: string | null;
+  databaseName?: string;
+};
+const SQLITE_FILE = /^[\w\u4e00-\u9fa5-]+(\.[\w-]+)*\.(db|sqlite|sqlite3)$/;
+function checkDs(v: DsShape, ctx: z.RefinementCtx) {
+  if (v.dbType === 'sqlite') {
+    if (v.databaseName !== undefined && !SQLITE_FILE.test(v.databaseName)) {
+      ctx.addIssue({ code: 'custom', path: ['databaseName'], message: DS.sqliteFileInvalid });
+    }
+  } else if (v.dbType !== undefined && !v.host) {
+    ctx.addIssue({ code: 'custom', path: ['host'], message: DS.hostRequired });
+  }
+}
+
+export const dataSourceCreateSchema = z.strictObject(dsFields).superRefine(checkDs);
+export type DataSourceCreateInput = z.infer<typeof dataSourceCreateSchema>;
+
+export const dataSourceUpdateSchema = z
+  .strictObject({
+    id: idField,
+    ...dsFields,
+    code: dsFields.code.optional(),
+    name: dsFields.name.optional(),
+    dbType: dsFields.dbType.optional(),
+    databaseName: dsFields.databaseName.optional(),
+  })
+  .superRefine(checkDs);
+export type DataSourceUpdateInput = z.infer<typeof dataSourceUpdateSchema>;
+
+/** The connection test: a stored data source by id, or the form's values (with the stored password if id is given). */
+export const dataSourceTestSchema = z
+  .strictObject({
+    id: idField.optional(),
+    dbType: dsFields.dbType,
+    host: dsFields.host,
+    port: dsFields.port,
+    databaseName: dsFields.databaseName,
+    username: dsFields.username,
+    password: dsFields.password,
+    code: z.string().optional(),
+    name: z.string().optional(),
+    remark: z.string().optional().nullable(),
+  })
+  .superRefine(checkDs);
+export type DataSourceTestInput = z.infer<typeof dataSourceTestSchema>;

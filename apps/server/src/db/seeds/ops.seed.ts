@@ -35,6 +35,20 @@ export const OPS_MENU: MenuSeed = {
       ],
     },
     {
+      key: 'monitor-data-source',
+      name: '数据源管理',
+      url: OPS_ROUTES.dataSource,
+      component: 'ops/DataSourceList',
+      roles: [],
+      buttons: [
+        { code: PERM.dataSourceList, name: '数据源查询' },
+        { code: PERM.dataSourceAdd, name: '添加数据源' },
+        { code: PERM.dataSourceEdit, name: '编辑数据源' },
+        { code: PERM.dataSourceDelete, name: '删除数据源' },
+        { code: PERM.dataSourceTest, name: '测试数据源连接' },
+      ],
+    },
+    {
       key: 'monitor-online',
       name: '在线用户',
       url: OPS_ROUTES.online,
