@@ -6,6 +6,7 @@ import {
   ONLINE_LIMITS,
   ONLINE_THEME_LABELS,
   ONLINE_WIDGET_LABELS,
+  RULES,
   type OnlineFormDef,
 } from '@district/shared';
 import { RecordFormModal } from '../../../components/form-modal/record-form-modal';
@@ -146,7 +147,12 @@ export function FormEditorModal({ open, record, onClose, onSaved }: FormEditorMo
               <Col span={2}>正则</Col>
             </Row>
             {items.map((item, index) => (
-              <Row gutter={4} key={item.key} style={{ marginBottom: 4 }} data-testid={`field-row-${index}`}>
+              <Row
+                gutter={[4, 2]}
+                key={item.key}
+                style={{ marginBottom: 8, paddingBottom: 4, borderBottom: '1px dashed #eee' }}
+                data-testid={`field-row-${index}`}
+              >
                 <Col span={3}>
                   <Form.Item name={[item.name, 'name']} noStyle>
                     <Input size="small" placeholder="字段名" aria-label={`字段名${index + 1}`} />
@@ -198,6 +204,46 @@ export function FormEditorModal({ open, record, onClose, onSaved }: FormEditorMo
                 </Col>
                 <Col span={1}>
                   <DeleteOutlined aria-label={`删除字段${index + 1}`} onClick={() => remove(item.name)} />
+                </Col>
+                <Col span={3} offset={3}>
+                  <Form.Item name={[item.name, 'queryMode']} noStyle>
+                    <Select
+                      size="small"
+                      placeholder="查询方式"
+                      allowClear
+                      aria-label={`查询方式${index + 1}`}
+                      options={[
+                        { value: 'exact', label: '精确查询' },
+                        { value: 'like', label: '模糊查询' },
+                        { value: 'range', label: '范围查询' },
+                      ]}
+                    />
+                  </Form.Item>
+                </Col>
+                <Col span={3}>
+                  <Form.Item name={[item.name, 'defaultValue']} noStyle>
+                    <Input size="small" placeholder="默认值" aria-label={`默认值${index + 1}`} />
+                  </Form.Item>
+                </Col>
+                <Col span={4}>
+                  <Form.Item name={[item.name, 'ruleCode']} noStyle>
+                    <Select
+                      size="small"
+                      placeholder="校验规则"
+                      allowClear
+                      options={Object.keys(RULES).map((r) => ({ value: r, label: r }))}
+                    />
+                  </Form.Item>
+                </Col>
+                <Col span={4}>
+                  <Form.Item name={[item.name, 'patternMessage']} noStyle>
+                    <Input size="small" placeholder="正则提示" />
+                  </Form.Item>
+                </Col>
+                <Col span={4}>
+                  <Form.Item name={[item.name, 'linkTable']} noStyle>
+                    <Input size="small" placeholder="关联表单/报表编码" aria-label={`关联${index + 1}`} />
+                  </Form.Item>
                 </Col>
               </Row>
             ))}

@@ -58,4 +58,53 @@ describe('表单开发', () => {
     );
     expect(await screen.findByText('同步数据库成功！')).toBeInTheDocument();
   });
+
+  it('adds a definition from the field editor, leaving cleared inputs out', async () => {
+    useSessionStore.setState({ auth: [PERM.onlineFormList, PERM.onlineFormEdit].map(entry), allAuth: [] });
+    const bodies: unknown[] = [];
+    const mock = mockHttp({
+      'GET /online/cgform/head/list': ok({ records: [], total: 0, size: 20, current: 1, pages: 0 }),
+      'POST /online/cgform/head/add': (c) => {
+        bodies.push(JSON.parse(String(c.data)));
+        return ok({ ...FORM, id: 'f2' }, '添加成功！');
+      },
+    });
+    restore = mock.restore;
+    renderWithApp(<FormListPage />, { route: '/online/cgform' });
+    await userEvent.click(await screen.findByRole('button', { name: /新\s*增/ }, { timeout: 8000 }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.clear(within(dialog).getByLabelText('表名'));
+    await userEvent.type(within(dialog).getByLabelText('表名'), 'onl_room');
+    await userEvent.type(within(dialog).getByLabelText('表描述'), '会议室');
+    await userEvent.clear(within(dialog).getByLabelText('字段名1'));
+    await userEvent.type(within(dialog).getByLabelText('字段名1'), 'room_name');
+    await userEvent.clear(within(dialog).getByLabelText('字段备注1'));
+    await userEvent.type(within(dialog).getByLabelText('字段备注1'), '名称');
+    await userEvent.type(within(dialog).getByLabelText('默认值1'), '一号');
+    await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() =>
+      expect(bodies).toEqual([
+        {
+          tableName: 'onl_room',
+          title: '会议室',
+          formKind: 'single',
+          theme: 'plain',
+          subTables: [],
+          fields: [
+            {
+              name: 'room_name',
+              label: '名称',
+              dbType: 'string',
+              length: 50,
+              showList: true,
+              showForm: true,
+              widget: 'input',
+              defaultValue: '一号',
+              order: 0,
+            },
+          ],
+        },
+      ]),
+    );
+  });
 });
