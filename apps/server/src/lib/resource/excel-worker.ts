@@ -2,11 +2,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import zlib from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import { IMPORT_MESSAGES as MESSAGES, type WorkerInput, type WorkerOutput, type ZipEntry } from './excel-limits.js';
+import { readXlsxRows } from './excel-xlsx-stream.js';
 
 /*
  * Parses an uploaded workbook off the event loop, in a worker started with a heap limit: a file that still
  * manages to explode (declared sizes can lie) kills this worker, never the server, and other requests are
- * answered meanwhile. Imports only node and SheetJS, so it runs both compiled and from source in tests.
+ * answered meanwhile. An .xlsx is read by the streaming reader (excel-xlsx-stream.ts: the sheet is never held
+ * whole); SheetJS reads only legacy .xls files. Imports only node and SheetJS, so it runs both compiled and
+ * from source in tests.
  */
 
 class Refused extends Error {}
@@ -60,6 +63,15 @@ function cellText(v: unknown): string {
 async function parse(input: WorkerInput): Promise<WorkerOutput> {
   const data = Buffer.from(input.buffer.buffer, input.buffer.byteOffset, input.buffer.byteLength);
   for (const entry of input.entries) await checkInflatedSize(data, entry);
+  if (input.entries.length) {
+    let read;
+    try {
+      read = await readXlsxRows(data, input.entries, input.maxRows);
+    } catch {
+      return { ok: false, message: MESSAGES.corrupt };
+    }
+    return read.ok ? read : { ok: false, message: MESSAGES.tooManyRows(input.maxRows) };
+  }
   let wb: XLSX.WorkBook;
   try {
     wb = XLSX.read(data, { type: 'buffer', cellDates: true, dense: true, sheets: 0 });

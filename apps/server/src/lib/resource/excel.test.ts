@@ -1,13 +1,15 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { readSheet, type SheetRow } from './excel.js';
+import zlib from 'node:zlib';
+import { inspectZip, readSheet, type SheetRow } from './excel.js';
+import { readXlsxRows } from './excel-xlsx-stream.js';
 
-async function workbook(rows: unknown[][], opts: { startRow?: number } = {}): Promise<Buffer> {
+async function workbook(rows: unknown[][], opts: { startRow?: number; sharedStrings?: boolean } = {}): Promise<Buffer> {
   const out = new PassThrough();
   const parts: Buffer[] = [];
   out.on('data', (c: Buffer) => parts.push(c));
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: opts.sharedStrings ?? false });
   const ws = wb.addWorksheet('数据');
   rows.forEach((r, i) => {
     const row = ws.getRow((opts.startRow ?? 1) + i);
@@ -52,6 +54,24 @@ describe('readSheet', () => {
     ]);
   });
 
+  it('reads shared strings (as Excel writes them) and booleans', async () => {
+    const rows = await read(
+      await workbook(
+        [
+          ['账号', '姓名', '启用'],
+          ['li', '李&四 <一>', true],
+          ['wang', '李&四 <一>', false],
+        ],
+        { sharedStrings: true },
+      ),
+    );
+    expect(rows.map((r) => r.cells)).toEqual([
+      ['账号', '姓名', '启用'],
+      ['li', '李&四 <一>', 'true'],
+      ['wang', '李&四 <一>', 'false'],
+    ]);
+  });
+
   it('refuses a file that only looks like a workbook with a Chinese message', async () => {
     const broken = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(200, 7)]);
     await expect(read(broken)).rejects.toMatchObject({
@@ -59,5 +79,28 @@ describe('readSheet', () => {
       message: '文件内容无法读取，请确认是完好的 .xls 或 .xlsx 文件',
     });
     await expect(read(Buffer.from('hello'))).rejects.toThrow('文件格式有误，仅支持 .xls 和 .xlsx 文件');
+  });
+
+  it('decodes characters cut between two inflated pieces exactly (64-byte pieces, 3- and 4-byte characters)', async () => {
+    // Cut by code points (never inside a surrogate pair); cells are read trimmed, so no edge spaces.
+    const text = (i: number) =>
+      [...`${'区'.repeat(i % 5)}𠮷祥${i}号🏠 A&B <c> "引号" ${'资产'.repeat(i % 7)}`]
+        .slice(0, 10 + (i % 23))
+        .join('')
+        .trim();
+    const source = Array.from({ length: 2000 }, (_, i) => [`行${i}`, text(i), `${i % 3 ? '男' : '女'}𩸽`]);
+    const file = await workbook(source);
+    const entries = inspectZip(file);
+    const sheet = entries.find((e) => e.name === 'xl/worksheets/sheet1.xml')!;
+    // The test is only worth something if piece boundaries do fall inside characters: count them.
+    const at = sheet.localHeaderOffset;
+    const start = at + 30 + file.readUInt16LE(at + 26) + file.readUInt16LE(at + 28);
+    const xml = zlib.inflateRawSync(file.subarray(start, start + sheet.compressedSize));
+    let cut = 0;
+    for (let i = 64; i < xml.length; i += 64) if ((xml[i]! & 0xc0) === 0x80) cut++;
+    expect(cut).toBeGreaterThan(500);
+    const read = await readXlsxRows(file, entries, 10_000, 64);
+    if (!read.ok) throw new Error('refused');
+    expect(read.rows.map(([, cells]) => cells)).toEqual(source);
   });
 });
