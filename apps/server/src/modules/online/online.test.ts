@@ -250,6 +250,34 @@ describe.each(targets)('online forms and reports on $name', (target) => {
     expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['会议室', '日期', '主题']));
     expect(sheet.getRow(2).values).toEqual(expect.arrayContaining(['男', '2026-12-01', '周例会（改）']));
 
+    // Import by the column titles, dictionary labels back to values; a bad row is reported, the good one kept.
+    const out = new ExcelJS.Workbook();
+    const ws = out.addWorksheet('会议室预约');
+    ws.addRow(['会议室', '日期', '主题', '人数']);
+    ws.addRow(['女', '2026-12-10', '导入会', '3']);
+    ws.addRow(['女', '12/10/2026', '坏日期', '3']);
+    const boundary = '----online';
+    const multipart = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="m.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      Buffer.from(await out.xlsx.writeBuffer()),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const imported = await t.request({
+      method: 'POST',
+      url: data('onl_meeting', 'importExcel'),
+      token: booker,
+      tenant: 1001,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: multipart,
+    });
+    expect(imported.json().result).toMatchObject({ total: 2, success: 1, failed: 1 });
+    const importedRow = (await call('GET', `${data('onl_meeting', 'list')}?topic=导入会`, undefined, booker)).json()
+      .result.records[0];
+    expect([importedRow.room, importedRow.seats, importedRow.tenantId]).toEqual(['2', 3, 1001]);
+    await call('DELETE', `${data('onl_meeting', 'delete')}?id=${importedRow.id}`, undefined, booker);
+
     // Alter: add a column and rename a label; the rows stay.
     const current = (await call('GET', `${ONLINE_API.head}/queryById?id=${form.id}`)).json().result;
     const altered = {
