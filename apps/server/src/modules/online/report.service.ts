@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ONLINE_LIMITS, ONLINE_MESSAGES, type OnlineReportDef, type PageResult } from '@district/shared';
 import type { OnlineReportSaveInput } from '@district/shared/schemas';
@@ -239,7 +240,8 @@ export class OnlineReportService {
     const plain = this.db.withoutPlugins();
     if (this.dialect === 'sqlite') {
       const compiled = sql`select ${select} from ${body}${tail}`.compile(plain);
-      const file = this.databaseUrl.replace(/^sqlite:(\/\/)?/, '');
+      // The same file the app opened (database.ts): the worker opens it read-only.
+      const file = path.resolve(this.databaseUrl.replace(/^(sqlite|file):(\/\/)?/, ''));
       return runSqliteWorker(file, compiled.sql, [...compiled.parameters]);
     }
     if (this.dialect === 'postgres') {
