@@ -174,6 +174,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(import('./modules/company/company.routes.js'));
       await api.register(import('./modules/online/online.routes.js'));
       await api.register(import('./modules/job/job.routes.js'));
+      await api.register(import('./modules/gateway/gateway.routes.js'));
       await api.register(import('./modules/datasource/datasource.routes.js'));
       await api.register(import('./modules/monitor/monitor.routes.js'));
       await api.register(import('./modules/message/message.routes.js'));

@@ -41,6 +41,8 @@ export interface AppConfig {
   logLevel: string;
   /** DATASOURCE_SQLITE_DIR: the only folder SQLite data sources (数据源管理) may name files in. */
   dataSourceSqliteDir: string;
+  /** GATEWAY_ALLOWED_HOSTS: the only hosts (host or host:port, lower case) gateway routes may point at. */
+  gatewayAllowedHosts: string[];
   /** SECRET_KEY: seals stored secrets (SMTP, data-source passwords); null = a generated key file (lib/secret-box.ts). */
   secretKey: string | null;
   /** Where text messages go (`SMS_PROVIDER`): `log` (development: the server log only) or `memory` (tests). */
@@ -140,6 +142,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     dataSourceSqliteDir: path.resolve(env.DATASOURCE_SQLITE_DIR || path.join(repoRoot, 'data/datasources')),
+    gatewayAllowedHosts: (env.GATEWAY_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     secretKey: env.SECRET_KEY || null,
     smsProvider: smsProvider(env.SMS_PROVIDER),
     smsLogFile: env.SMS_LOG_FILE || null,

@@ -31,6 +31,13 @@ export const OPS_PERM = {
   dataSourceDelete: 'system:dataSource:delete',
   /** Test a data source's connection (5 s at most). */
   dataSourceTest: 'system:dataSource:test',
+
+  gatewayList: 'system:gateway:list',
+  gatewayAdd: 'system:gateway:add',
+  gatewayEdit: 'system:gateway:edit',
+  gatewayDelete: 'system:gateway:delete',
+  /** Call the routes the gateway proxies (/gateway/{routeId}/…). */
+  gatewayCall: 'system:gateway:call',
 } as const;
 
 export const JOB_API = {
@@ -63,7 +70,14 @@ export const DATA_SOURCE_API = {
   test: '/sys/dataSource/testConnection',
 } as const;
 
+export const GATEWAY_API = {
+  base: '/sys/gatewayRoute',
+  /** Proxied calls: {GATEWAY_PREFIX}/{routeId}/… */
+  prefix: '/gateway',
+} as const;
+
 export const OPS_ROUTES = {
+  gateway: '/monitor/gateway',
   dataSource: '/monitor/dataSource',
   job: '/monitor/job',
   online: '/monitor/online',
@@ -314,5 +328,33 @@ export interface DataSource {
   /** Whether a password is stored (the password itself is never answered). */
   hasPassword?: boolean;
   remark: string | null;
+  createTime: string;
+}
+
+export const GATEWAY_MESSAGES = {
+  routeIdInvalid: '路由ID只能由小写字母、数字和连字符组成，并以字母开头（2 到 64 个字符）',
+  routeIdTaken: '路由ID已存在',
+  nameRequired: '请输入路由名称',
+  uriInvalid: '目标地址须为 http:// 或 https:// 开头的网址',
+  hostNotAllowed: '目标主机不在允许的主机列表中（GATEWAY_ALLOWED_HOSTS）',
+  predicatesInvalid: '路径断言须为以 / 开头的路径模式列表，如 ["/api/**"]',
+  filtersInvalid: '过滤器只支持 StripPrefix（parts 为 0 到 10 的整数）',
+  notFound: '网关路由不存在或未启用',
+  pathNotMatched: '请求路径不匹配该路由的路径断言',
+  upstreamFailed: '网关转发失败：目标服务无响应',
+} as const;
+
+export interface GatewayRoute {
+  id: string;
+  routeId: string;
+  name: string;
+  uri: string;
+  /** JSON text: path patterns, e.g. ["/api/**"]. */
+  predicates: string | null;
+  /** JSON text: e.g. [{"name":"StripPrefix","args":{"parts":1}}]. */
+  filters: string | null;
+  sortOrder: number;
+  /** 1 enabled, 0 disabled. */
+  status: number;
   createTime: string;
 }

@@ -3,6 +3,7 @@ import { validateCron } from '../cron.js';
 import {
   DATA_SOURCE_MESSAGES as DS,
   DATA_SOURCE_TYPES,
+  GATEWAY_MESSAGES as GW,
   JOB_LIMITS,
   JOB_MESSAGES,
   JOB_STATUS,
@@ -167,3 +168,67 @@ export const dataSourceTestSchema = z
   })
   .superRefine(checkDs);
 export type DataSourceTestInput = z.infer<typeof dataSourceTestSchema>;
+
+/* Gateway routes (网关路由): the target host is checked against the allowlist on the server. */
+
+const jsonList = (message: string, check: (items: unknown[]) => boolean) =>
+  z
+    .string()
+    .max(2000, message)
+    .refine((text) => {
+      if (text.trim() === '') return true;
+      try {
+        const value: unknown = JSON.parse(text);
+        return Array.isArray(value) && check(value);
+      } catch {
+        return false;
+      }
+    }, message)
+    .optional()
+    .nullable();
+
+const gatewayFields = {
+  routeId: z
+    .string({ error: GW.routeIdInvalid })
+    .trim()
+    .regex(/^[a-z][a-z0-9-]{1,63}$/, GW.routeIdInvalid),
+  name: requiredText(100, GW.nameRequired, '路由名称'),
+  uri: z
+    .string({ error: GW.uriInvalid })
+    .trim()
+    .max(500, GW.uriInvalid)
+    .refine((text) => {
+      try {
+        const u = new URL(text);
+        return (
+          (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password && !u.search && !u.hash
+        );
+      } catch {
+        return false;
+      }
+    }, GW.uriInvalid),
+  predicates: jsonList(GW.predicatesInvalid, (items) =>
+    items.every((p) => typeof p === 'string' && /^\/[\w\-./*]*$/.test(p) && p.length <= 200),
+  ),
+  filters: jsonList(GW.filtersInvalid, (items) =>
+    items.every((f) => {
+      if (typeof f !== 'object' || f === null) return false;
+      const { name, args } = f as { name?: unknown; args?: { parts?: unknown } };
+      const parts = args?.parts;
+      return name === 'StripPrefix' && Number.isInteger(parts) && (parts as number) >= 0 && (parts as number) <= 10;
+    }),
+  ),
+  sortOrder: z.coerce.number({ error: '排序须为整数' }).int('排序须为整数').min(0).max(100000).optional(),
+  status: z.union([z.literal(0), z.literal(1)], { error: '状态须为 0 或 1' }).optional(),
+};
+
+export const gatewayCreateSchema = z.strictObject(gatewayFields);
+export type GatewayCreateInput = z.infer<typeof gatewayCreateSchema>;
+export const gatewayUpdateSchema = z.strictObject({
+  id: idField,
+  ...gatewayFields,
+  routeId: gatewayFields.routeId.optional(),
+  name: gatewayFields.name.optional(),
+  uri: gatewayFields.uri.optional(),
+});
+export type GatewayUpdateInput = z.infer<typeof gatewayUpdateSchema>;

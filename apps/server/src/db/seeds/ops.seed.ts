@@ -35,6 +35,20 @@ export const OPS_MENU: MenuSeed = {
       ],
     },
     {
+      key: 'monitor-gateway',
+      name: '网关路由',
+      url: OPS_ROUTES.gateway,
+      component: 'ops/GatewayRouteList',
+      roles: [],
+      buttons: [
+        { code: PERM.gatewayList, name: '网关路由查询' },
+        { code: PERM.gatewayAdd, name: '添加网关路由' },
+        { code: PERM.gatewayEdit, name: '编辑网关路由' },
+        { code: PERM.gatewayDelete, name: '删除网关路由' },
+        { code: PERM.gatewayCall, name: '调用网关路由' },
+      ],
+    },
+    {
       key: 'monitor-data-source',
       name: '数据源管理',
       url: OPS_ROUTES.dataSource,
