@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
@@ -32,18 +32,31 @@ export function attachmentName(title: string): string {
   return `attachment; filename*=UTF-8''${encodeURIComponent(`${title}.xlsx`)}`;
 }
 
-/** Resolves once `out` wants more (or is gone): the producer never runs ahead of the client. */
-function drained(out: PassThrough): Promise<void> {
-  if (!out.writableNeedDrain || out.destroyed) return Promise.resolve();
+type Drainable = NodeJS.WritableStream & { writableNeedDrain?: boolean; destroyed?: boolean };
+
+/** Resolves once `stream` has taken what it buffered, or `stream` or the response's stream is gone. */
+function drained(stream: Drainable, out: PassThrough): Promise<void> {
+  if (!stream.writableNeedDrain || stream.destroyed || out.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
-      out.off('drain', done);
-      out.off('close', done);
+      stream.removeListener('drain', done);
+      stream.removeListener('close', done);
+      out.removeListener('close', done);
       resolve();
     };
-    out.on('drain', done);
+    stream.on('drain', done);
+    stream.on('close', done);
     out.on('close', done);
   });
+}
+
+/**
+ * exceljs's sheet stream writes into the zip's deflate stream without heeding its answer, so a slow client
+ * would pile the sheet's XML up there: wait for that stream too (exceljs 4 keeps it in `stream.pipes`).
+ */
+function zipInputs(sheet: unknown): Writable[] {
+  const pipes = (sheet as { stream?: { pipes?: unknown } }).stream?.pipes;
+  return Array.isArray(pipes) ? pipes.filter((p): p is Writable => p instanceof Writable) : [];
 }
 
 /**
@@ -78,7 +91,9 @@ export async function streamXlsx(
           }
           sheet.addRow(values).commit();
         }
-        await drained(out);
+        for (const input of zipInputs(sheet))
+          while (input.writableNeedDrain && !out.destroyed) await drained(input, out);
+        while (out.writableNeedDrain && !out.destroyed) await drained(out, out);
       }
       sheet.commit();
       await workbook.commit();
