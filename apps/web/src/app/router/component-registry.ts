@@ -65,6 +65,10 @@ export const PAGE_COMPONENTS: Record<string, LazyPage> = {
   'iot/AlarmList': lazyPage(() => import('../../features/iot/pages/alarm-list-page'), 'AlarmListPage'),
   'account/UserInfo': lazyPage(() => import('../../features/account/pages/user-info-page'), 'UserInfoPage'),
   'ops/JobList': lazyPage(() => import('../../features/ops/job/job-list-page'), 'JobListPage'),
+  'ops/GatewayRouteList': lazyPage(
+    () => import('../../features/ops/gateway/gateway-route-list-page'),
+    'GatewayRouteListPage',
+  ),
   'ops/DataSourceList': lazyPage(
     () => import('../../features/ops/datasource/data-source-list-page'),
     'DataSourceListPage',
