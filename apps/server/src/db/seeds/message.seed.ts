@@ -1,5 +1,6 @@
 import { ANNT_STATUS, ANNT_TARGET, GUEST_CREDENTIALS, IOT_ROUTES, MESSAGE_ROUTES, PERM } from '@district/shared';
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { newId } from '../../lib/ids.js';
 import { hashDeviceKey } from '../../modules/iot/iot.service.js';
 import { formatDateTime } from '../../lib/time.js';
@@ -126,61 +127,74 @@ export async function seedDemoMessages(db: Kysely<Database>): Promise<void> {
   const released = seedId('annt:welcome');
   if (await db.selectFrom('sysAnnouncement').select('id').where('id', '=', released).executeTakeFirst()) return;
   const now = formatDateTime();
-  await db
-    .insertInto('sysMessageTemplate')
-    .values([
-      {
-        id: seedId('template:asset_due'),
-        templateCode: 'asset_due',
-        templateName: '资产 ${code} 到期提醒',
-        templateType: '2',
-        templateContent: '<p>${name}，您好：资产 ${code} 将于 ${date} 到期，请及时处理。</p>',
-        templateTestJson: '{"name":"张三","code":"ZC-0001","date":"2026-12-31"}',
+  // Another instance starting at the same moment may insert the same rows: each insert stands alone and a
+  // clash with them is no error.
+  const once = async (insert: () => Promise<unknown>) => {
+    try {
+      await insert();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  };
+  await once(() =>
+    db
+      .insertInto('sysMessageTemplate')
+      .values([
+        {
+          id: seedId('template:asset_due'),
+          templateCode: 'asset_due',
+          templateName: '资产 ${code} 到期提醒',
+          templateType: '2',
+          templateContent: '<p>${name}，您好：资产 ${code} 将于 ${date} 到期，请及时处理。</p>',
+          templateTestJson: '{"name":"张三","code":"ZC-0001","date":"2026-12-31"}',
+          tenantId: 1001,
+          createBy: 'admin',
+          createTime: now,
+          updateBy: null,
+          updateTime: null,
+        },
+        {
+          id: seedId('template:sys_notice'),
+          templateCode: 'sys_notice',
+          templateName: '系统通知',
+          templateType: '1',
+          templateContent: '<p>${name}，您有一条新的待办：${task}</p>',
+          templateTestJson: '{"name":"张三","task":"核对资产台账"}',
+          tenantId: 1001,
+          createBy: 'admin',
+          createTime: now,
+          updateBy: null,
+          updateTime: null,
+        },
+      ])
+      .execute(),
+  );
+  await once(() =>
+    db
+      .insertInto('iotDevice')
+      .values({
+        id: seedId('device:demo-smoke'),
+        deviceId: DEMO_DEVICE.deviceId,
+        parentId: null,
+        deviceName: '锦江区政务中心烟感',
+        type: 'smoke',
+        assetId: null,
+        location: '红星路三段1号 三层',
+        longitude: 104.0836,
+        latitude: 30.6526,
+        onlineStatus: 0,
+        lastSeenTime: null,
+        keyHash: hashDeviceKey(DEMO_DEVICE.key),
+        remark: '演示设备',
         tenantId: 1001,
+        delFlag: 0,
         createBy: 'admin',
         createTime: now,
         updateBy: null,
         updateTime: null,
-      },
-      {
-        id: seedId('template:sys_notice'),
-        templateCode: 'sys_notice',
-        templateName: '系统通知',
-        templateType: '1',
-        templateContent: '<p>${name}，您有一条新的待办：${task}</p>',
-        templateTestJson: '{"name":"张三","task":"核对资产台账"}',
-        tenantId: 1001,
-        createBy: 'admin',
-        createTime: now,
-        updateBy: null,
-        updateTime: null,
-      },
-    ])
-    .execute();
-  await db
-    .insertInto('iotDevice')
-    .values({
-      id: seedId('device:demo-smoke'),
-      deviceId: DEMO_DEVICE.deviceId,
-      parentId: null,
-      deviceName: '锦江区政务中心烟感',
-      type: 'smoke',
-      assetId: null,
-      location: '红星路三段1号 三层',
-      longitude: 104.0836,
-      latitude: 30.6526,
-      onlineStatus: 0,
-      lastSeenTime: null,
-      keyHash: hashDeviceKey(DEMO_DEVICE.key),
-      remark: '演示设备',
-      tenantId: 1001,
-      delFlag: 0,
-      createBy: 'admin',
-      createTime: now,
-      updateBy: null,
-      updateTime: null,
-    })
-    .execute();
+      })
+      .execute(),
+  );
   const base = {
     msgAbstract: null,
     startTime: null,
@@ -198,61 +212,63 @@ export async function seedDemoMessages(db: Kysely<Database>): Promise<void> {
     updateBy: null,
     updateTime: null,
   };
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('sysAnnouncement')
-      .values([
-        {
-          ...base,
-          id: released,
-          titile: '欢迎使用区域资产资源管理与发布平台',
-          msgContent: '<p>平台已上线，请各科室及时核对本部门资产台账。</p>',
-          sender: '系统管理员',
-          priority: 'M',
-          msgCategory: '1',
-          msgType: ANNT_TARGET.all,
-          sendStatus: ANNT_STATUS.released,
-          sendTime: now,
-          openType: 'url',
-          openPage: '/dashboard/analysis',
-        },
-        {
-          ...base,
-          id: seedId('annt:draft'),
-          titile: '关于开展年度资产清查工作的通知（草稿）',
-          msgContent: '<p>请各单位于本月底前完成资产清查。</p>',
-          sender: null,
-          priority: 'H',
-          msgCategory: '1',
-          msgType: ANNT_TARGET.all,
-          sendStatus: ANNT_STATUS.draft,
-          sendTime: null,
-          openType: null,
-          openPage: null,
-        },
-      ])
-      .execute();
-    const users = await trx
-      .selectFrom('sysUserTenant as ut')
-      .innerJoin('sysUser as u', 'u.id', 'ut.userId')
-      .select('u.id')
-      .where('ut.tenantId', '=', 1001)
-      .where('u.username', '!=', GUEST_CREDENTIALS.username)
-      .execute();
-    if (users.length) {
+  await once(() =>
+    db.transaction().execute(async (trx) => {
       await trx
-        .insertInto('sysAnnouncementSend')
-        .values(
-          users.map((u) => ({
-            id: newId(),
-            anntId: released,
-            userId: u.id,
-            readFlag: 0,
-            readTime: null,
-            createTime: now,
-          })),
-        )
+        .insertInto('sysAnnouncement')
+        .values([
+          {
+            ...base,
+            id: released,
+            titile: '欢迎使用区域资产资源管理与发布平台',
+            msgContent: '<p>平台已上线，请各科室及时核对本部门资产台账。</p>',
+            sender: '系统管理员',
+            priority: 'M',
+            msgCategory: '1',
+            msgType: ANNT_TARGET.all,
+            sendStatus: ANNT_STATUS.released,
+            sendTime: now,
+            openType: 'url',
+            openPage: '/dashboard/analysis',
+          },
+          {
+            ...base,
+            id: seedId('annt:draft'),
+            titile: '关于开展年度资产清查工作的通知（草稿）',
+            msgContent: '<p>请各单位于本月底前完成资产清查。</p>',
+            sender: null,
+            priority: 'H',
+            msgCategory: '1',
+            msgType: ANNT_TARGET.all,
+            sendStatus: ANNT_STATUS.draft,
+            sendTime: null,
+            openType: null,
+            openPage: null,
+          },
+        ])
         .execute();
-    }
-  });
+      const users = await trx
+        .selectFrom('sysUserTenant as ut')
+        .innerJoin('sysUser as u', 'u.id', 'ut.userId')
+        .select('u.id')
+        .where('ut.tenantId', '=', 1001)
+        .where('u.username', '!=', GUEST_CREDENTIALS.username)
+        .execute();
+      if (users.length) {
+        await trx
+          .insertInto('sysAnnouncementSend')
+          .values(
+            users.map((u) => ({
+              id: newId(),
+              anntId: released,
+              userId: u.id,
+              readFlag: 0,
+              readTime: null,
+              createTime: now,
+            })),
+          )
+          .execute();
+      }
+    }),
+  );
 }
