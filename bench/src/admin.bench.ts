@@ -15,8 +15,8 @@ function pad(n: number, width: number): string {
   return String(n).padStart(width, '0');
 }
 
-/** Inserts USERS users (one shared password hash), each in the default tenant and a department. */
-export async function seedUsers(app: { ctx: AppContext }): Promise<void> {
+/** Inserts `count` users (BENCH_USERS, default 100 000; one shared password hash), each in the default tenant and a department. */
+export async function seedUsers(app: { ctx: AppContext }, count = USERS): Promise<void> {
   const db = app.ctx.db.db;
   const admin = await db
     .selectFrom('sysUser')
@@ -26,11 +26,11 @@ export async function seedUsers(app: { ctx: AppContext }): Promise<void> {
   const departs = await db.selectFrom('sysDepart').select(['id', 'orgCode']).execute();
   const chunk = 1000;
   const started = Date.now();
-  for (let base = 0; base < USERS; base += chunk) {
+  for (let base = 0; base < count; base += chunk) {
     const users: Record<string, unknown>[] = [];
     const links: { id: string; userId: string; depId: string }[] = [];
     const tenants: { id: string; userId: string; tenantId: number; status: number }[] = [];
-    for (let i = base; i < Math.min(USERS, base + chunk); i++) {
+    for (let i = base; i < Math.min(count, base + chunk); i++) {
       const id = `bench${pad(i, 27)}`;
       const depart = departs[i % departs.length]!;
       const day = 1 + (i % 28);
@@ -61,7 +61,7 @@ export async function seedUsers(app: { ctx: AppContext }): Promise<void> {
       await trx.insertInto('sysUserTenant').values(tenants).execute();
     });
   }
-  console.log(`seeded ${USERS} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`seeded ${count} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** Peak resident memory while `run` runs, sampled every 20 ms. */

@@ -9,6 +9,8 @@
  *   1,000 rows, the gzip size it adds).
  * - assets (issue 9): the asset list at 100k assets, the map view with 10k points and the guest's public display.
  * - the dashboard (issue 10): GET /dashboard/analysis at 100k assets warm, and 首页's cards and charts in Chromium.
+ * - Excel (issue 16): a 1M-row export and a 100k-row import against the built server in a process of its own,
+ *   its peak RSS read from /proc (excel.bench.ts), each figure beside its goal.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +27,7 @@ import { benchEditableTable } from './editable-table.bench.js';
 import { benchAssetList } from './asset-list.bench.js';
 import { benchAssetBrowser } from './asset-map.bench.js';
 import { benchDashboard } from './dashboard.bench.js';
+import { benchExcel } from './excel.bench.js';
 import { benchMessaging } from './messaging.bench.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -42,6 +45,13 @@ async function load(name: string, opts: autocannon.Options): Promise<Figure> {
   const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
+
+/** Goals of issue 16, printed beside the figures they apply to. */
+const GOALS: Record<string, (f: Figure, bare: number) => string> = {
+  'GET /sys/user/list (100k users, filter + sort)': (f) => `goal p99 ≤ 30 ms: ${f.p99 <= 30 ? 'met' : 'missed'}`,
+  'GET /sys/permission/getUserPermissionByToken': (f, bare) =>
+    `goal ≥ 15% of bare and p99 ≤ 20 ms: ${f.rps / bare >= 0.15 && f.p99 <= 20 ? 'met' : 'missed'}`,
+};
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'da-bench-'));
@@ -106,6 +116,7 @@ async function main() {
       String(f.p50).padStart(7),
       String(f.p99).padStart(7),
       String(f.errors).padStart(7),
+      GOALS[f.name]?.(f, base) ?? '',
     );
   }
 
@@ -144,6 +155,7 @@ async function main() {
   await benchAssetList(DURATION);
   await benchAssetBrowser();
   await benchDashboard(DURATION);
+  await benchExcel();
   await benchMessaging();
 
   await app.close();
