@@ -99,20 +99,20 @@ describe.each(targets)('message templates and sends on $name', (target) => {
     admin = await t.login();
     staff = await t.login(SEED_ACCOUNTS.staff.username);
     await template({
-      templateCode: 'asset_due',
+      templateCode: 't_asset_due',
       templateName: '资产 ${code} 到期提醒',
       templateType: '2',
       templateContent: '<p>${name}，您好：资产 ${code} 将于 ${date} 到期。</p>',
       templateTestJson: '{"name":"张三","code":"ZC-0001","date":"2026-12-31"}',
     });
     await template({
-      templateCode: 'sms_code',
+      templateCode: 't_sms_code',
       templateName: '验证码',
       templateType: '3',
       templateContent: '验证码 ${code}',
     });
     await template({
-      templateCode: 'sys_notice',
+      templateCode: 't_sys_notice',
       templateName: '系统通知',
       templateType: '1',
       templateContent: '<p>${name} 的资产已登记</p>',
@@ -152,7 +152,7 @@ describe.each(targets)('message templates and sends on $name', (target) => {
 
   it('test-sends the rendered template to the SMTP sink and records it', async () => {
     const before = sink.received.length;
-    const res = await test({ templateCode: 'asset_due', receiver: 'owner@example.test' });
+    const res = await test({ templateCode: 't_asset_due', receiver: 'owner@example.test' });
     expect(res.json().message).toBe(TEMPLATE_MESSAGES.sent);
     expect(sink.received.length).toBe(before + 1);
     const mail = sink.received.at(-1)!;
@@ -170,12 +170,12 @@ describe.each(targets)('message templates and sends on $name', (target) => {
   it('escapes values in an e-mail and refuses a missing placeholder by name, sending nothing', async () => {
     const before = sink.received.length;
     const records = (await db().selectFrom('sysMessage').select('id').execute()).length;
-    const res = await test({ templateCode: 'asset_due', receiver: 'a@example.test', testData: '{"name":"张三"}' });
+    const res = await test({ templateCode: 't_asset_due', receiver: 'a@example.test', testData: '{"name":"张三"}' });
     expect([res.statusCode, res.json().message]).toEqual([400, TEMPLATE_MESSAGES.missingParams(['code', 'date'])]);
-    expect((await test({ templateCode: 'asset_due', receiver: 'a@example.test', testData: '[1' })).json().message).toBe(
-      TEMPLATE_MESSAGES.testDataInvalid,
-    );
-    expect((await test({ templateCode: 'asset_due', receiver: 'not-an-address' })).json().message).toBe(
+    expect(
+      (await test({ templateCode: 't_asset_due', receiver: 'a@example.test', testData: '[1' })).json().message,
+    ).toBe(TEMPLATE_MESSAGES.testDataInvalid);
+    expect((await test({ templateCode: 't_asset_due', receiver: 'not-an-address' })).json().message).toBe(
       TEMPLATE_MESSAGES.receiverEmail,
     );
     expect((await test({ templateCode: 'nope', receiver: 'a@example.test' })).json().message).toBe(
@@ -185,7 +185,7 @@ describe.each(targets)('message templates and sends on $name', (target) => {
     expect((await db().selectFrom('sysMessage').select('id').execute()).length).toBe(records);
 
     const ok = await test({
-      templateCode: 'asset_due',
+      templateCode: 't_asset_due',
       receiver: 'b@example.test',
       testData: { name: '<script>x</script>', code: 'C', date: 'D' },
     });
@@ -202,7 +202,7 @@ describe.each(targets)('message templates and sends on $name', (target) => {
     });
     expect([res.statusCode, res.json().message]).toEqual([400, TEMPLATE_MESSAGES.badPlaceholder('process.exit()')]);
     const dup = await call('POST', `${TEMPLATE_API.base}/add`, {
-      templateCode: 'asset_due',
+      templateCode: 't_asset_due',
       templateName: 'x',
       templateType: '1',
       templateContent: 'x',
@@ -213,7 +213,7 @@ describe.each(targets)('message templates and sends on $name', (target) => {
   it('retries an e-mail the sink refused once, with backoff, and then records it sent', async () => {
     sink.state.refuse = 1;
     const before = sink.received.length;
-    const res = await test({ templateCode: 'asset_due', receiver: 'retry@example.test' });
+    const res = await test({ templateCode: 't_asset_due', receiver: 'retry@example.test' });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toContain(TEMPLATE_MESSAGES.queued);
     const id = res.json().result.id as string;
@@ -232,19 +232,19 @@ describe.each(targets)('message templates and sends on $name', (target) => {
   it('sends SMS through the provider and a system message to the user’s bell', async () => {
     const sms = t.app.ctx.sms as MemorySmsProvider;
     expect(
-      (await test({ templateCode: 'sms_code', receiver: '13800138000', testData: { code: '246810' } })).statusCode,
+      (await test({ templateCode: 't_sms_code', receiver: '13800138000', testData: { code: '246810' } })).statusCode,
     ).toBe(200);
     expect(sms.last('13800138000')?.text).toBe('验证码 246810');
-    expect((await test({ templateCode: 'sms_code', receiver: '123', testData: { code: '1' } })).json().message).toBe(
+    expect((await test({ templateCode: 't_sms_code', receiver: '123', testData: { code: '1' } })).json().message).toBe(
       TEMPLATE_MESSAGES.receiverPhone,
     );
 
-    const res = await test({ templateCode: 'sys_notice', receiver: 'staff', testData: { name: '张三' } });
+    const res = await test({ templateCode: 't_sys_notice', receiver: 'staff', testData: { name: '张三' } });
     expect(res.json().message).toBe(TEMPLATE_MESSAGES.sent);
     const lists = (await call('GET', ANNT_API.listByUser, undefined, staff)).json().result;
     expect(lists.sysMsgList.map((n: { titile: string }) => n.titile)).toContain('系统通知');
     expect(
-      (await test({ templateCode: 'sys_notice', receiver: 'ghost', testData: { name: 'x' } })).json().message,
+      (await test({ templateCode: 't_sys_notice', receiver: 'ghost', testData: { name: 'x' } })).json().message,
     ).toBe(TEMPLATE_MESSAGES.receiverUserUnknown);
   });
 
