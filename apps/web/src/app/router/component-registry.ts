@@ -51,6 +51,12 @@ export const PAGE_COMPONENTS: Record<string, LazyPage> = {
   'house/TicketDetail': lazyPage(() => import('../../features/house/pages/ticket-detail-page'), 'TicketDetailPage'),
   'project/ProjectList': lazyPage(() => import('../../features/project/pages/project-list-page'), 'ProjectListPage'),
   'project/ProjectForm': lazyPage(() => import('../../features/project/pages/project-form-page'), 'ProjectFormPage'),
+  'print/PrintTemplateList': lazyPage(
+    () => import('../../features/print/pages/print-template-list-page'),
+    'PrintTemplateListPage',
+  ),
+  // pdfme's designer is large: only this page's chunk carries it.
+  'print/PrintDesigner': lazyPage(() => import('../../features/print/pages/print-designer-page'), 'PrintDesignerPage'),
   'message/AnnouncementList': lazyPage(
     () => import('../../features/message/pages/announcement-list-page'),
     'AnnouncementListPage',

@@ -20,6 +20,7 @@ import { TicketCancelModal } from '../components/ticket-cancel-modal';
 import { TicketFormModal } from '../components/ticket-form-modal';
 import { TicketStatusTag } from '../components/ticket-status-tag';
 import { TicketUseModal } from '../components/ticket-use-modal';
+import { PrintButton } from '../../print/components/print-button';
 
 export const TICKET_LIST_TEXT = {
   issue: '发放房票',
@@ -172,7 +173,7 @@ export function TicketListPage() {
         // A ticket something was spent from is cancelled, never deleted (the server refuses it too).
         deletable={(r) => !r.usedAmount}
         deleteLast
-        toolbarExtra={
+        toolbarExtra={(api) => (
           <>
             {allowed(PERM.ticketAdd) && (
               <Button type="primary" onClick={() => setDialog({ kind: 'form', record: null })}>
@@ -180,8 +181,9 @@ export function TicketListPage() {
               </Button>
             )}
             {allowed(PERM.ticketExpire) && <Button onClick={expire}>{TICKET_LIST_TEXT.expire}</Button>}
+            <PrintButton source="ticket" ids={api.selectedRowKeys.map(String)} fileName="房票" />
           </>
-        }
+        )}
       />
       <TicketFormModal open={dialog?.kind === 'form'} record={dialog?.record ?? null} onClose={close} onSaved={saved} />
       <TicketUseModal open={dialog?.kind === 'use'} ticket={dialog?.record ?? null} onClose={close} onSaved={saved} />
