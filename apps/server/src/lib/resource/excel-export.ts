@@ -67,7 +67,12 @@ export async function* keysetChunks(
         .orderBy(idCol as any, order);
       if (last) {
         const { key, id } = last;
-        page = page.where((eb: any) => eb.or([eb(col, after, key), eb.and([eb(col, '=', key), eb(idCol, after, id)])]));
+        const atOrAfter = order === 'asc' ? '>=' : '<=';
+        // "col >= key and (col > key or id > last id)": the first half bounds the index range on every
+        // dialect (an OR alone made SQLite walk the index from its start on every page).
+        page = page
+          .where(col as any, atOrAfter, key)
+          .where((eb: any) => eb.or([eb(col, after, key), eb(idCol, after, id)]));
       }
       const rows = (await page.limit(size).execute()) as Row[];
       if (rows.length === 0) return;
