@@ -83,28 +83,15 @@ export function pngDataUrl(width: number, height: number, rgba: Uint8ClampedArra
   return `data:image/png;base64,${btoa(binary)}`;
 }
 
-class WorkerCanvas {
-  private canvas = new OffscreenCanvas(1, 1);
-  get width() {
-    return this.canvas.width;
-  }
-  set width(v: number) {
-    this.canvas.width = v;
-  }
-  get height() {
-    return this.canvas.height;
-  }
-  set height(v: number) {
-    this.canvas.height = v;
-  }
-  getContext(kind: '2d') {
-    return this.canvas.getContext(kind);
-  }
-  toDataURL(): string {
-    const ctx = this.canvas.getContext('2d')!;
-    const { width, height } = this.canvas;
-    return pngDataUrl(width, height, ctx.getImageData(0, 0, width, height).data);
-  }
+/** An OffscreenCanvas (bwip-js checks the constructor's name) that can also answer toDataURL(). */
+function workerCanvas(): OffscreenCanvas & { toDataURL: () => string } {
+  const canvas = new OffscreenCanvas(1, 1);
+  return Object.assign(canvas, {
+    toDataURL(): string {
+      const ctx = canvas.getContext('2d')!;
+      return pngDataUrl(canvas.width, canvas.height, ctx.getImageData(0, 0, canvas.width, canvas.height).data);
+    },
+  });
 }
 
 const scope = globalThis as unknown as { window?: unknown; document?: unknown };
@@ -113,7 +100,7 @@ if (typeof scope.window === 'undefined' && typeof OffscreenCanvas !== 'undefined
   scope.document = {
     createElement: (tag: string) => {
       if (tag !== 'canvas') throw new Error(`no <${tag}> in the PDF worker`);
-      return new WorkerCanvas();
+      return workerCanvas();
     },
   };
 }
