@@ -173,8 +173,8 @@ function startWorker(input: WorkerInput, limits: typeof IMPORT_LIMITS): Worker {
 
 /**
  * Reads the first sheet of an .xlsx or a legacy .xls, with the sheet's own row numbers, leaving out blank
- * rows. SheetJS reads both (exceljs's streaming reader split Chinese characters at chunk boundaries), in a
- * worker with a heap limit and a time limit: the event loop keeps serving everyone else meanwhile, and a
+ * rows: an .xlsx through the streaming reader of excel-xlsx-stream.ts (exceljs's own split Chinese characters
+ * at chunk boundaries), a legacy .xls through SheetJS, in a worker with a heap limit and a time limit: the event loop keeps serving everyone else meanwhile, and a
  * file over the row cap is refused before a single row is returned, so nothing of it is written.
  */
 /**
