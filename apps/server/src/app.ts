@@ -37,12 +37,16 @@ export interface BuildOptions {
 }
 
 async function seedWithRetry(run: () => Promise<void>) {
-  try {
-    await run();
-  } catch {
-    // Another instance starting at the same moment may have inserted the same rows: look again.
-    await new Promise((r) => setTimeout(r, 500));
-    await run();
+  // Another instance starting at the same moment may have inserted the same rows: look again. It may still be
+  // seeding the next table when we look, so a few tries with growing pauses, then the real error.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await run();
+      return;
+    } catch (error) {
+      if (attempt >= 4) throw error;
+      await new Promise((r) => setTimeout(r, 500 * attempt));
+    }
   }
 }
 
