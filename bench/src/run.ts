@@ -9,6 +9,7 @@
  *   1,000 rows, the gzip size it adds).
  * - assets (issue 9): the asset list at 100k assets, the map view with 10k points and the guest's public display.
  * - the dashboard (issue 10): GET /dashboard/analysis at 100k assets warm, and 首页's cards and charts in Chromium.
+ * - print design (issue 11): a PDF of 1,000 asset cards generated in the page's worker (time, longest frame, memory).
  * - Excel (issue 16): a 1M-row export and a 100k-row import against the built server in a process of its own,
  *   its peak RSS read from /proc (excel.bench.ts), each figure beside its goal.
  */
@@ -27,6 +28,7 @@ import { benchEditableTable } from './editable-table.bench.js';
 import { benchAssetList } from './asset-list.bench.js';
 import { benchAssetBrowser } from './asset-map.bench.js';
 import { benchDashboard } from './dashboard.bench.js';
+import { benchPrint } from './print.bench.js';
 import { benchExcel } from './excel.bench.js';
 import { benchMessaging } from './messaging.bench.js';
 
@@ -213,6 +215,7 @@ async function main() {
   await benchAssetList(DURATION);
   await benchAssetBrowser();
   await benchDashboard(DURATION);
+  await benchPrint();
   await benchExcel();
   await benchMessaging();
 
