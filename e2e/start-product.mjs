@@ -14,6 +14,9 @@ process.env.DATABASE_URL = `sqlite:${path.join(dataDir, 'e2e.db')}`;
 process.env.UPLOAD_DIR = path.join(dataDir, 'uploads');
 // The image captcha cannot be read by a robot; its behaviour is covered by the API tests.
 process.env.CAPTCHA_ENABLED = 'false';
+// The development SMS provider also writes each text to this file: the journeys read their codes there, never from
+// an HTTP answer. Only this script sets it.
+process.env.SMS_LOG_FILE = path.join(dataDir, 'sms.log');
 process.env.LOG_LEVEL ??= 'warn';
 
 await import(path.join(here, '../apps/server/dist/server.js'));
