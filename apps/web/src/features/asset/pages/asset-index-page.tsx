@@ -11,6 +11,7 @@ import { AssetFormModal } from '../components/asset-form-modal';
 import { AssetQueryForm } from '../components/asset-query-form';
 import { AssetStatusTag, PublishedTag } from '../components/asset-status-tag';
 import { PUBLISH_TEXT, usePublish } from '../components/use-publish';
+import { PrintButton } from '../../print/components/print-button';
 
 export const ASSET_INDEX_TEXT = {
   details: '详情',
@@ -133,18 +134,21 @@ export function AssetIndexPage() {
         exportName="资产信息"
         renderEditor={renderEditor}
         rowActions={rowActions}
-        toolbarExtra={(api) =>
-          canPublish && (
-            <>
-              <Button onClick={() => publish(api.selectedRowKeys.map(String), true)}>
-                {ASSET_INDEX_TEXT.batchPublish}
-              </Button>
-              <Button onClick={() => publish(api.selectedRowKeys.map(String), false)}>
-                {ASSET_INDEX_TEXT.batchWithdraw}
-              </Button>
-            </>
-          )
-        }
+        toolbarExtra={(api) => (
+          <>
+            {canPublish && (
+              <>
+                <Button onClick={() => publish(api.selectedRowKeys.map(String), true)}>
+                  {ASSET_INDEX_TEXT.batchPublish}
+                </Button>
+                <Button onClick={() => publish(api.selectedRowKeys.map(String), false)}>
+                  {ASSET_INDEX_TEXT.batchWithdraw}
+                </Button>
+              </>
+            )}
+            <PrintButton source="asset" ids={api.selectedRowKeys.map(String)} fileName="资产" />
+          </>
+        )}
       />
     </Card>
   );

@@ -11,6 +11,7 @@ import { CostCell } from '../components/cost-cell';
 import { ProjectDetailModal, ProjectFormModal } from '../components/project-modals';
 import { ProjectQueryForm } from '../components/project-query-form';
 import { ProjectProgress, ProjectStatusActions, ProjectStatusTag } from '../components/project-status';
+import { PrintButton } from '../../print/components/print-button';
 
 export const PROJECT_LIST_TEXT = {
   details: '详情',
@@ -108,18 +109,21 @@ export function ProjectListPage() {
         exportName="项目信息"
         rowActions={rowActions}
         deleteLast
-        toolbarExtra={
-          canAdd && (
-            <>
-              <Button type="primary" onClick={() => setEditor({ open: true, id: null })}>
-                {PROJECT_LIST_TEXT.add}
-              </Button>
-              <Link to={PROJECT_ROUTES.form}>
-                <Button>{PROJECT_LIST_TEXT.addPage}</Button>
-              </Link>
-            </>
-          )
-        }
+        toolbarExtra={(api) => (
+          <>
+            {canAdd && (
+              <>
+                <Button type="primary" onClick={() => setEditor({ open: true, id: null })}>
+                  {PROJECT_LIST_TEXT.add}
+                </Button>
+                <Link to={PROJECT_ROUTES.form}>
+                  <Button>{PROJECT_LIST_TEXT.addPage}</Button>
+                </Link>
+              </>
+            )}
+            <PrintButton source="project" ids={api.selectedRowKeys.map(String)} fileName="项目" />
+          </>
+        )}
       />
       <ProjectFormModal
         open={editor.open}
