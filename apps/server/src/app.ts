@@ -174,14 +174,15 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(import('./modules/asset/ledger.routes.js'));
       await api.register(import('./modules/house/ticket.routes.js'));
       await api.register(import('./modules/project/project.routes.js'));
+      await api.register(import('./modules/print/print.routes.js'));
       await api.register(import('./modules/dashboard/dashboard.routes.js'));
       await api.register(import('./modules/company/company.routes.js'));
       await api.register(import('./modules/online/online.routes.js'));
+      await api.register(import('./modules/message/message.routes.js'));
       await api.register(import('./modules/job/job.routes.js'));
       await api.register(import('./modules/gateway/gateway.routes.js'));
       await api.register(import('./modules/datasource/datasource.routes.js'));
       await api.register(import('./modules/monitor/monitor.routes.js'));
-      await api.register(import('./modules/message/message.routes.js'));
       await api.register(import('./modules/account/account.routes.js'));
     },
     { prefix: config.apiBase },

@@ -19,6 +19,7 @@ export * from './org.js';
 export * from './permission-admin.js';
 export * from './permissions.js';
 export * from './popup-report.js';
+export * from './print.js';
 export * from './project.js';
 export * from './query.js';
 export * from './session.js';

@@ -1,8 +1,8 @@
-import { IOT_PERM } from './iot.js';
 import { MESSAGE_PERM } from './message.js';
-
-import { OPS_PERM } from './ops.js';
+import { IOT_PERM } from './iot.js';
 import { ONLINE_PERM } from './online.js';
+import { OPS_PERM } from './ops.js';
+import { PRINT_PERM } from './print.js';
 
 /**
  * Permission codes, declared once: seeded into sys_permission, checked by the server's guard and
@@ -130,10 +130,11 @@ export const PERM = {
   logList: 'system:log:list',
   dataLogList: 'system:dataLog:list',
   addressBookList: 'system:addressBook:list',
-  ...OPS_PERM,
-  ...ONLINE_PERM,
   ...MESSAGE_PERM,
   ...IOT_PERM,
+  ...OPS_PERM,
+  ...PRINT_PERM,
+  ...ONLINE_PERM,
 } as const;
 export type PermissionCode = (typeof PERM)[keyof typeof PERM];
 

@@ -34,9 +34,10 @@ export * from './schemas/asset.schema.js';
 export * from './schemas/ticket.schema.js';
 export * from './schemas/project.schema.js';
 export * from './schemas/company.schema.js';
+export * from './schemas/message.schema.js';
+export * from './schemas/print.schema.js';
 export * from './schemas/online.schema.js';
 export * from './schemas/ops.schema.js';
-export * from './schemas/message.schema.js';
 export * from './schemas/account.schema.js';
 // The check-rule engine carries re2js: like zod, it stays out of the package entry and the web's first page.
 export * from './check-rule-engine.js';

@@ -7,9 +7,10 @@ import * as m0005 from './migrations/2026-11-25-0002-log-tenant.js';
 import * as m0006 from './migrations/2026-11-25-0003-assets.js';
 import * as m0007 from './migrations/2026-11-25-0004-tickets-projects-company.js';
 import * as m0008 from './migrations/2026-11-25-0005-dashboard-indexes.js';
+import * as mMessaging from './migrations/2026-11-25-0020-messaging.js';
+import * as mPrint from './migrations/2026-11-25-0010-print.js';
 import * as mOps from './migrations/2026-11-25-0030-operations.js';
 import * as m0050 from './migrations/2026-11-25-0050-online.js';
-import * as mMessaging from './migrations/2026-11-25-0020-messaging.js';
 
 /** A static list rather than a folder scan, so the compiled server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -21,9 +22,10 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0003-assets': m0006,
   '2026-11-25-0004-tickets-projects-company': m0007,
   '2026-11-25-0005-dashboard-indexes': m0008,
+  '2026-11-25-0020-messaging': mMessaging,
+  '2026-11-25-0010-print': mPrint,
   '2026-11-25-0030-operations': mOps,
   '2026-11-25-0050-online': m0050,
-  '2026-11-25-0020-messaging': mMessaging,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

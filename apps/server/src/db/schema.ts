@@ -452,6 +452,21 @@ export interface BizCompanyBank extends Audit {
   tenantId: number | null;
 }
 
+/** A print template (打印设计); tenantId null: shipped with the product for every tenant. */
+export interface BizPrintTemplate extends Audit {
+  id: string;
+  code: string;
+  name: string;
+  source: string;
+  paper: string;
+  orientation: string;
+  widthMm: number;
+  heightMm: number;
+  layout: string;
+  remark: string | null;
+  tenantId: number | null;
+}
+
 /** An announcement (通告): draft (sendStatus 0), released (1) or revoked (2). `titile` is spelt so by the contract. */
 export interface SysAnnouncement extends Audit {
   id: string;
@@ -549,29 +564,14 @@ export interface IotAlarm {
   createTime: string | null;
 }
 
-/** A print template (打印设计); tenantId null: shipped with the product for every tenant. */
-export interface BizPrintTemplate extends Audit {
-  id: string;
-  code: string;
-  name: string;
-  source: string;
-  paper: string;
-  orientation: string;
-  widthMm: number;
-  heightMm: number;
-  layout: string;
-  remark: string | null;
-  tenantId: number | null;
-}
-
 export interface Database {
-  bizPrintTemplate: BizPrintTemplate;
   sysAnnouncement: SysAnnouncement;
   sysAnnouncementSend: SysAnnouncementSend;
   sysMessageTemplate: SysMessageTemplate;
   sysMessage: SysMessage;
   iotDevice: IotDevice;
   iotAlarm: IotAlarm;
+  bizPrintTemplate: BizPrintTemplate;
   bizProject: BizProject;
   bizRoomTicket: BizRoomTicket;
   bizTicketUse: BizTicketUse;

@@ -19,9 +19,10 @@ import type { Database, SysPermission } from '../schema.js';
 import { formatDateTime } from '../../lib/time.js';
 import { seedId } from './seed-id.js';
 import { ACCOUNT_MENU } from './account.seed.js';
+import { IOT_MENU, MESSAGE_MENU, USER_ANNOUNCEMENT_MENU } from './message.seed.js';
 import { OPS_MENU } from './ops.seed.js';
 import { ONLINE_MENU } from './online.seed.js';
-import { IOT_MENU, MESSAGE_MENU, USER_ANNOUNCEMENT_MENU } from './message.seed.js';
+import { PRINT_MENU } from './print.seed.js';
 
 /*
  * Reference data: the menu tree, button permissions, roles and system dictionaries. Rows are
@@ -479,6 +480,8 @@ export const MENU: MenuSeed[] = [
   USER_ANNOUNCEMENT_MENU([ROLE.staff, ROLE.assetOffice]),
   // 个人中心 (issue 14): every signed-in role but the guest's.
   ACCOUNT_MENU([ROLE.staff, ROLE.assetOffice]),
+  // Print design (issue 11): templates, the designer and the print right.
+  PRINT_MENU,
   // Operations and monitoring (issue 13): administrators only.
   OPS_MENU,
   // Online forms and reports (issue 15): administrators only.
