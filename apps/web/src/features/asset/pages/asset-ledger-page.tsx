@@ -8,6 +8,7 @@ import { fetchAssetDetail, fetchLedger, formatYuan, type AssetRecord } from '../
 import { AssetStatusTag } from '../components/asset-status-tag';
 import { LedgerEventModal } from '../components/ledger-event-modal';
 import { LedgerTable, LedgerTimeline } from '../components/ledger-timeline';
+import { PrintButton } from '../../print/components/print-button';
 import { DEPART_NAME_DICT } from '../../../components/pickers/picker-api';
 import { usePickedNames } from '../../../components/pickers/use-picked-names';
 
@@ -102,10 +103,12 @@ function AssetLedger({ id }: { id: string }) {
               {ASSET_LEDGER_TEXT.details}
             </Link>
             {allowed(PERM.assetLedgerAdd) && (
-              <Button type="primary" onClick={() => setRecording(true)}>
+              <Button type="primary" onClick={() => setRecording(true)} style={{ marginRight: 8 }}>
                 {ASSET_LEDGER_TEXT.record}
               </Button>
             )}
+            {/* The asset card of this asset. */}
+            <PrintButton source="asset" ids={[a.id]} fileName={`${a.name}资产卡片`} />
           </>
         }
       >
@@ -131,7 +134,12 @@ function AssetLedger({ id }: { id: string }) {
           </Card>
         </Col>
         <Col xs={24} lg={16}>
-          <Card size="small" title={ASSET_LEDGER_TEXT.table}>
+          <Card
+            size="small"
+            title={ASSET_LEDGER_TEXT.table}
+            // Every event of the asset, one page (or label) each.
+            extra={<PrintButton source="ledger" ids={entries.map((e) => e.id)} fileName={`${a.name}台账`} />}
+          >
             <LedgerTable entries={entries} loading={ledger.isFetching} />
           </Card>
         </Col>
