@@ -29,7 +29,14 @@ describe.each(targets)('getUserPermissionByToken on $name', (target) => {
       '房屋管理',
       '项目管理',
       '企业信息',
+      '打印设计',
       '系统管理',
+      '消息管理',
+      '物联网',
+      '我的消息',
+      '个人中心',
+      '系统监控',
+      '在线开发',
       '开发工具',
     ]);
     // The demo pages live under one 开发工具 entry.
@@ -55,6 +62,9 @@ describe.each(targets)('getUserPermissionByToken on $name', (target) => {
       '房屋管理',
       '项目管理',
       '企业信息',
+      '打印设计',
+      '我的消息',
+      '个人中心',
       '分类字典',
       '通讯录',
     ]);
@@ -70,7 +80,15 @@ describe.each(targets)('getUserPermissionByToken on $name', (target) => {
       .filter((code) => !adminOnly.includes(code))
       .concat(PERM.companyView);
     expect(result.auth.map((a) => a.action).sort()).toEqual(
-      [PERM.addressBookList, PERM.categoryList, PERM.fillRuleExecute, ...assetCodes].sort(),
+      // …and printing their records (issue 11).
+      [
+        PERM.addressBookList,
+        PERM.categoryList,
+        PERM.fillRuleExecute,
+        PERM.printPrint,
+        PERM.printTemplateList,
+        ...assetCodes,
+      ].sort(),
     );
     expect(result.allAuth.map((a) => a.action)).toContain(PERM.platformEdit);
     // Read access works; maintaining categories stays the administrator's.
