@@ -121,7 +121,9 @@ describe('CAS', () => {
     });
     await waitFor(() => expect(screen.getByLabelText('where')).toHaveTextContent('/dashboard/analysis'));
     expect(localStore.get(STORAGE_KEYS.accessToken)).toBe('cas-token');
-    expect(http.calls.find((c) => c.url === '/sys/cas/client/validateLogin')?.params).toMatchObject({ ticket: 'ST-1-abc' });
+    expect(http.calls.find((c) => c.url === '/sys/cas/client/validateLogin')?.params).toMatchObject({
+      ticket: 'ST-1-abc',
+    });
   });
 
   it('shows the CAS refusal on the login page', async () => {
