@@ -195,8 +195,15 @@ export class ClusterScheduler implements JobScheduler {
   }
 
   async close() {
-    await this.worker.close();
-    await this.queue.close();
+    // With Redis away, BullMQ's close waits for it forever and the app would never shut down: give it a
+    // moment, then drop the connections.
+    const within = <T>(work: Promise<T>, ms: number) =>
+      Promise.race([
+        work.then(() => true).catch(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), ms).unref()),
+      ]);
+    if (await within(Promise.all([this.worker.close(), this.queue.close()]), 2_000)) return;
+    await within(Promise.allSettled([this.worker.disconnect(), this.queue.disconnect()]), 1_000);
   }
 }
 
