@@ -106,7 +106,9 @@ export async function testConnection(
     else trySqlite(t, sqliteFolder);
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    if (error instanceof TimeoutError || /timeout|timed out/i.test(String((error as Error)?.message))) {
+    // The drivers' own connect timeouts (ETIMEDOUT) race ours: either way the host did not answer in time.
+    const text = `${(error as { code?: unknown })?.code ?? ''} ${String((error as Error)?.message)}`;
+    if (error instanceof TimeoutError || /timeout|timed out|ETIMEDOUT/i.test(text)) {
       throw new ApiError(400, M.timeout);
     }
     const reason = error instanceof Error ? error.message : String(error);
