@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { NoticeSocketMessage } from '@district/shared';
+import { FanOut } from '../../lib/fan-out.js';
 
 /** The part of a `ws` socket the hub uses. */
 export interface NoticeSocket {
@@ -28,41 +29,23 @@ interface Entry {
  */
 export class NoticeHub {
   private readonly users = new Map<string, Set<Entry>>();
-  private subscriber: Redis | null = null;
-  private readonly channel: string;
+  private readonly fanOut: FanOut<Envelope>;
 
   constructor(
-    private readonly redis: Redis | null,
+    redis: Redis | null,
     prefix: string,
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {
-    this.channel = `${prefix}notice`;
+    this.fanOut = new FanOut(redis, `${prefix}notice`, (envelope) => this.deliver(envelope), onError);
   }
 
-  async start(): Promise<void> {
-    if (!this.redis) return;
-    // A subscribed connection runs no other command: one of its own (ioredis re-subscribes after a reconnect).
-    this.subscriber = this.redis.duplicate();
-    this.subscriber.on('error', this.onError);
-    this.subscriber.on('message', (channel: string, raw: string) => {
-      if (channel !== this.channel) return;
-      try {
-        this.deliver(JSON.parse(raw) as Envelope);
-      } catch (error) {
-        this.onError(error);
-      }
-    });
-    await this.subscriber.connect();
-    await this.subscriber.subscribe(this.channel);
+  start(): Promise<void> {
+    return this.fanOut.start();
   }
 
   async stop(): Promise<void> {
     this.users.clear();
-    const subscriber = this.subscriber;
-    if (subscriber) {
-      this.subscriber = null;
-      await subscriber.quit().catch(() => subscriber.disconnect());
-    }
+    await this.fanOut.stop();
   }
 
   /** Adds a user's socket; answers the function that removes it. */
@@ -92,26 +75,12 @@ export class NoticeHub {
 
   /** Sends to the listed users on every instance. Never rejects (failures go to onError). */
   toUsers(userIds: string[], message: NoticeSocketMessage): Promise<void> {
-    return this.publish({ tenantId: null, users: userIds, message });
+    return this.fanOut.publish({ tenantId: null, users: userIds, message });
   }
 
   /** Sends to every connected user of a tenant (null: everyone) on every instance. */
   toAll(tenantId: number | null, message: NoticeSocketMessage): Promise<void> {
-    return this.publish({ tenantId, users: 'all', message });
-  }
-
-  private async publish(envelope: Envelope): Promise<void> {
-    if (!this.redis) {
-      this.deliver(envelope);
-      return;
-    }
-    try {
-      await this.redis.publish(this.channel, JSON.stringify(envelope));
-    } catch (error) {
-      // Redis away: this instance's users still hear of it; the others catch up at their next 6 s refresh.
-      this.onError(error);
-      this.deliver(envelope);
-    }
+    return this.fanOut.publish({ tenantId, users: 'all', message });
   }
 
   private deliver({ tenantId, users, message }: Envelope): number {

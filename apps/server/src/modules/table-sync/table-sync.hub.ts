@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { FanOut } from '../../lib/fan-out.js';
 
 /** The part of a `ws` socket the hub uses. */
 export interface PeerSocket {
@@ -23,45 +24,23 @@ interface Envelope {
  */
 export class TableSyncHub {
   private readonly pages = new Map<string, Map<string, PeerSocket>>();
-  private subscriber: Redis | null = null;
-  private readonly channel: string;
+  private readonly fanOut: FanOut<Envelope>;
 
   constructor(
-    private readonly redis: Redis | null,
+    redis: Redis | null,
     prefix: string,
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {
-    this.channel = `${prefix}vxeSocket`;
+    this.fanOut = new FanOut(redis, `${prefix}vxeSocket`, (envelope) => this.deliver(envelope), onError);
   }
 
-  async start(): Promise<void> {
-    if (!this.redis) return;
-    // A subscribed connection cannot run other commands, hence a connection of its own. It inherits the
-    // timeouts and the disabled offline queue, so it connects before subscribing; ioredis re-subscribes
-    // by itself after a reconnection.
-    this.subscriber = this.redis.duplicate();
-    this.subscriber.on('error', this.onError);
-    this.subscriber.on('message', (channel: string, raw: string) => {
-      if (channel !== this.channel) return;
-      try {
-        const envelope = JSON.parse(raw) as Envelope;
-        this.deliver(envelope);
-      } catch (error) {
-        this.onError(error);
-      }
-    });
-    await this.subscriber.connect();
-    await this.subscriber.subscribe(this.channel);
+  start(): Promise<void> {
+    return this.fanOut.start();
   }
 
   async stop(): Promise<void> {
     this.pages.clear();
-    const subscriber = this.subscriber;
-    if (subscriber) {
-      this.subscriber = null;
-      // quit() needs an answer; with Redis away the connection is dropped (and stops reconnecting) instead.
-      await subscriber.quit().catch(() => subscriber.disconnect());
-    }
+    await this.fanOut.stop();
   }
 
   /** Adds a socket to a page; returns its connection id. */
@@ -92,20 +71,8 @@ export class TableSyncHub {
    * Sends a message to the other sockets of the page, on every instance. Never rejects: when Redis cannot
    * take it, the peers on this instance still get it and the failure is reported to onError.
    */
-  async broadcast(pageId: string, from: string, payload: string): Promise<void> {
-    const envelope: Envelope = { from, pageId, payload };
-    if (!this.redis) {
-      this.deliver(envelope);
-      return;
-    }
-    try {
-      await this.redis.publish(this.channel, JSON.stringify(envelope));
-    } catch (error) {
-      // A publish that timed out on a frozen Redis may still go out once it thaws, so the local peers can get
-      // the message twice: harmless, a row update applies the same row again.
-      this.onError(error);
-      this.deliver(envelope);
-    }
+  broadcast(pageId: string, from: string, payload: string): Promise<void> {
+    return this.fanOut.publish({ from, pageId, payload });
   }
 
   private deliver({ from, pageId, payload }: Envelope): void {
