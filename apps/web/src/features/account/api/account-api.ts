@@ -17,6 +17,12 @@ import { getAction, postAction, putAction } from '../../../lib/request';
 const silent = { silent: true } as const;
 
 export const fetchAccountOptions = () => getAction<AccountOptions>(A.options, undefined, silent);
+/** The switches, or everything closed when they cannot be read (a page then says it is not open). */
+export const loadAccountOptions = (): Promise<AccountOptions> =>
+  fetchAccountOptions().then(
+    (res) => res.result,
+    () => ({ registerOpen: false, phoneLogin: false, alteration: false, captchaEnabled: true, casLoginUrl: null }),
+  );
 export const sendSms = (input: SmsSendInput) => postAction<null>(A.sms, input, silent);
 export const phoneLogin = (input: PhoneLoginInput) => postAction<LoginResult>(A.phoneLogin, input, silent);
 export const register = (input: RegisterInput) => postAction<RegisterResult>(A.register, input, silent);

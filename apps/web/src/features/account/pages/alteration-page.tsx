@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Alert, Button, Form, Input, Result, Spin, Steps } from 'antd';
 import { ACCOUNT_MESSAGES as M, LOGIN_PATH, MSG, PASSWORD_RULE, RULES, type AccountOptions } from '@district/shared';
 import { errorMessage } from '../../../lib/errors';
-import { fetchAccountOptions, forgeCheck, forgeReset, forgeSms, forgeVerify } from '../api/account-api';
+import { loadAccountOptions, forgeCheck, forgeReset, forgeSms, forgeVerify } from '../api/account-api';
 import { CaptchaImage, newCheckKey } from '../components/captcha-image';
 import { SmsCodeButton } from '../components/sms-code-button';
 
@@ -26,17 +26,7 @@ export function AlterationPage() {
 
   useEffect(() => {
     document.title = '找回密码';
-    fetchAccountOptions().then(
-      (res) => setOptions(res.result),
-      () =>
-        setOptions({
-          registerOpen: false,
-          phoneLogin: false,
-          alteration: false,
-          captchaEnabled: true,
-          casLoginUrl: null,
-        }),
-    );
+    void loadAccountOptions().then(setOptions);
   }, []);
 
   if (!options) return <Spin />;

@@ -12,7 +12,7 @@ import {
   type RegisterInput,
 } from '@district/shared';
 import { errorMessage } from '../../../lib/errors';
-import { checkRegister, fetchAccountOptions, register, sendSms } from '../api/account-api';
+import { checkRegister, loadAccountOptions, register, sendSms } from '../api/account-api';
 import { CaptchaImage, newCheckKey } from '../components/captcha-image';
 import { SmsCodeButton } from '../components/sms-code-button';
 import { passwordStrength } from '../password-strength';
@@ -44,17 +44,7 @@ export function RegisterPage() {
 
   useEffect(() => {
     document.title = '注册';
-    fetchAccountOptions().then(
-      (res) => setOptions(res.result),
-      () =>
-        setOptions({
-          registerOpen: false,
-          phoneLogin: false,
-          alteration: false,
-          captchaEnabled: true,
-          casLoginUrl: null,
-        }),
-    );
+    void loadAccountOptions().then(setOptions);
   }, []);
 
   if (!options) return <Spin />;
