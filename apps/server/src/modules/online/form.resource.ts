@@ -11,6 +11,7 @@ import {
 import { compileCheckPattern } from '@district/shared/schemas';
 import { z, type ZodType } from 'zod';
 import { ApiError } from '../../lib/http.js';
+import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import type { FieldDef, FieldType, ResourceDef } from '../../lib/resource/resource.types.js';
 import { resolveTableDictLabels } from '../dict/dict-lookup.service.js';
 
@@ -85,6 +86,8 @@ function valueSchema(f: OnlineField, partial = false): ZodType {
             ctx.addIssue({ code: 'custom', message: f.patternMessage || `${label}格式不正确` });
           }
         });
+      // Rich text is shown as HTML to other users: stored only after the announcements' sanitiser.
+      if (f.widget === 'richText') base = base.transform((v) => sanitizeHtml(v));
     }
   }
   if (f.required) {

@@ -392,6 +392,38 @@ describe.each(targets)('online forms and reports on $name', (target) => {
     await addButtons('onl_order');
   });
 
+  it('stores rich text through the announcements sanitiser and markdown as written', async () => {
+    const form = await define({
+      tableName: 'onl_notice',
+      title: '须知',
+      formKind: 'single',
+      theme: 'plain',
+      fields: [
+        { name: 'body', label: '正文', dbType: 'text', widget: 'richText' },
+        { name: 'memo', label: '备注', dbType: 'text', widget: 'markdown' },
+      ],
+    });
+    await call('POST', `${ONLINE_API.head}/sync`, { id: form.id });
+    const roleId = await roleWith(t, admin, 1001, 'notice_writer', await addButtons('onl_notice'));
+    await accountWith(t, admin, 1001, 'notice_writer', [roleId]);
+    const writer = await t.login('notice_writer', 'Passw0rd!');
+    const body =
+      '<p style="color: red" onclick="steal()"><strong>须知</strong><script>alert(1)</script></p>' +
+      '<a href="javascript:alert(1)">链接</a><img src="/a.png" onerror="alert(1)">';
+    const memo = '**粗体** <script>x</script>';
+    const added = await call('POST', data('onl_notice', 'add'), { body, memo }, writer);
+    expect(added.statusCode, added.body).toBe(200);
+    const id = added.json().result.id as string;
+    const row = (await call('GET', `${data('onl_notice', 'queryById')}?id=${id}`, undefined, writer)).json().result;
+    expect(row.body).toBe('<p style="color:red;"><strong>须知</strong></p><a href>链接</a><img src="/a.png">');
+    // Markdown is text: the browser renders it through a sanitising preview.
+    expect(row.memo).toBe(memo);
+    const evil = '<iframe src="https://evil"></iframe><p>改</p>';
+    expect((await call('PUT', data('onl_notice', 'edit'), { id, body: evil }, writer)).statusCode).toBe(200);
+    const edited = await call('GET', `${data('onl_notice', 'queryById')}?id=${id}`, undefined, writer);
+    expect(edited.json().result.body).toBe('<p>改</p>');
+  });
+
   it('copies a definition as a new version over its own table', async () => {
     const source = (await call('GET', `${ONLINE_API.head}/list?tableName=onl_meeting`)).json().result.records[0];
     const copied = await call('POST', `${ONLINE_API.head}/copy`, { id: source.id, tableName: 'onl_meeting_copy' });

@@ -10,18 +10,25 @@ import { UserSelect } from '../../../components/pickers/user-select';
 import { PopupPicker } from '../../../components/popup/popup-picker';
 import { ImageUpload } from '../../../components/upload/image-upload';
 import { Uploader } from '../../../components/upload/uploader';
+import { MarkdownEditor } from '../../../components/editors/markdown-editor';
+import { RichTextEditor } from '../../../components/editors/rich-text-editor';
 import { ParentSelect } from './parent-select';
 
 const DATE = 'YYYY-MM-DD';
 const DATETIME = 'YYYY-MM-DD HH:mm:ss';
+/** Rich text and markdown inside a form modal: the editors' 300 px would crowd the other fields. */
+const RICH_TEXT_HEIGHT = 240;
 
 function control(f: OnlineField) {
   const placeholder = `请输入${f.label}`;
   switch (f.widget) {
     case 'textarea':
-    case 'richText':
-    case 'markdown':
       return <Input.TextArea rows={3} placeholder={placeholder} />;
+    case 'richText':
+      // The server sanitises the HTML again before it is stored (lib/sanitize-html.ts).
+      return <RichTextEditor height={RICH_TEXT_HEIGHT} bizPath="online" placeholder={placeholder} />;
+    case 'markdown':
+      return <MarkdownEditor height={RICH_TEXT_HEIGHT} bizPath="online" placeholder={placeholder} />;
     case 'password':
       return <Input.Password placeholder={placeholder} autoComplete="new-password" />;
     case 'number':

@@ -1,0 +1,60 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Form } from 'antd';
+import type { OnlineField } from '@district/shared';
+import { renderWithApp } from '../../../test/render';
+import { OnlineFieldItem } from './online-field-input';
+
+// TinyMCE needs a real browser: a stand-in shows the HTML it is given and emits an edit on click.
+vi.mock('../../../components/editors/tinymce-editor', () => ({
+  TinymceEditor: ({ value, onChange }: { value?: string; onChange?: (h: string) => void }) => (
+    <div data-testid="tinymce" onClick={() => onChange?.('<p><strong>改过</strong></p>')}>
+      {value}
+    </div>
+  ),
+}));
+
+function Harness({ field, initial }: { field: OnlineField; initial?: Record<string, unknown> }) {
+  const [form] = Form.useForm();
+  return (
+    <Form form={form} initialValues={initial}>
+      <OnlineFieldItem field={field} />
+      <Form.Item shouldUpdate noStyle>
+        {() => <output data-testid="value">{JSON.stringify(form.getFieldsValue(true))}</output>}
+      </Form.Item>
+    </Form>
+  );
+}
+
+const value = () => JSON.parse(screen.getByTestId('value').textContent ?? '{}') as Record<string, unknown>;
+
+describe('online form widgets', () => {
+  it('edits a rich text field in the rich text editor, not a plain textarea', async () => {
+    renderWithApp(
+      <Harness
+        field={{ name: 'notice_body', label: '正文', dbType: 'text', widget: 'richText' }}
+        initial={{ noticeBody: '<p>原文</p>' }}
+      />,
+    );
+    const editor = await screen.findByTestId('tinymce');
+    expect(editor).toHaveTextContent('<p>原文</p>');
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    fireEvent.click(editor);
+    await waitFor(() => expect(value().noticeBody).toBe('<p><strong>改过</strong></p>'));
+  });
+
+  it('edits a markdown field with the toolbar and a sanitised preview', async () => {
+    renderWithApp(
+      <Harness
+        field={{ name: 'remark', label: '说明', dbType: 'text', widget: 'markdown' }}
+        initial={{ remark: '会议**须知**<img src="x" onerror="alert(1)">' }}
+      />,
+    );
+    const textarea = (await screen.findByLabelText('Markdown 内容', {}, { timeout: 15_000 })) as HTMLTextAreaElement;
+    await waitFor(() => expect(document.querySelector('.wmde-markdown strong')).toHaveTextContent('须知'));
+    expect(document.querySelector('.wmde-markdown img')?.getAttribute('onerror')).toBeNull();
+    textarea.setSelectionRange(0, 2);
+    fireEvent.click(screen.getByRole('button', { name: '粗体' }));
+    await waitFor(() => expect(String(value().remark).startsWith('**会议**')).toBe(true));
+  });
+});
