@@ -20,6 +20,7 @@ import authRoutes from './modules/auth/auth.routes.js';
 import { hashPassword } from './modules/auth/login.service.js';
 import dictRoutes from './modules/dict/dict.routes.js';
 import fileRoutes from './modules/file/file.routes.js';
+import traceUserHook from './modules/monitor/trace-user.js';
 import permissionRoutes from './modules/permission/permission.routes.js';
 import platformRoutes from './modules/platform/platform.routes.js';
 import reportRoutes from './modules/report/report.routes.js';
@@ -148,6 +149,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(socketAuth);
   await app.register(guard);
   await app.register(operationLog);
+  await app.register(traceUserHook);
   await app.register(
     async (api) => {
       await api.register(authRoutes);

@@ -55,6 +55,54 @@ export interface AppConfig {
    */
   casServerUrl: string | null;
   casServiceUrl: string | null;
+  /** Where uploaded files are kept (`STORAGE_TYPE`): the upload folder (default) or an S3-compatible bucket. */
+  storage: StorageConfig;
+}
+
+/** `S3_*`: an S3-compatible bucket (AWS, MinIO, OSS/COS in S3 mode); keys are `S3_PREFIX` + the stored path. */
+export interface S3StorageConfig {
+  type: 's3';
+  /** S3_ENDPOINT; null = AWS's own endpoint for the region. */
+  endpoint: string | null;
+  region: string;
+  bucket: string;
+  /** Both null: the SDK's default credential chain (instance role, AWS_* variables). */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** S3_FORCE_PATH_STYLE: `endpoint/bucket/key` rather than `bucket.endpoint/key` (MinIO needs it). */
+  forcePathStyle: boolean;
+  prefix: string;
+}
+
+export type StorageConfig = { type: 'local' } | S3StorageConfig;
+
+function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
+  const type = env.STORAGE_TYPE?.trim().toLowerCase() || 'local';
+  if (type === 'local') return { type };
+  if (type !== 's3') throw new Error(`配置项 STORAGE_TYPE 须为 local 或 s3，当前值：${env.STORAGE_TYPE}`);
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) throw new Error('配置项 STORAGE_TYPE=s3 时须设置 S3_BUCKET');
+  const endpoint = env.S3_ENDPOINT?.trim() || null;
+  if (endpoint && !/^https?:\/\/\S+$/.test(endpoint)) {
+    throw new Error(`配置项 S3_ENDPOINT 须为 http(s) 地址，当前值：${endpoint}`);
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID || null;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || null;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error('配置项 S3_ACCESS_KEY_ID 与 S3_SECRET_ACCESS_KEY 须同时设置');
+  }
+  const prefix = (env.S3_PREFIX ?? '').trim().replace(/^\/+/, '');
+  if (prefix.split('/').some((s) => s === '..' || s === '.')) throw new Error('配置项 S3_PREFIX 不能包含 . 或 ..');
+  return {
+    type,
+    endpoint,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, false),
+    prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+  };
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -151,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsLogFile: env.SMS_LOG_FILE || null,
     casServerUrl: env.CAS_SERVER_URL?.replace(/\/+$/, '') || null,
     casServiceUrl: env.CAS_SERVICE_URL || null,
+    storage: storageConfig(env),
     ...overrides,
   };
   // Imported users get this password: the same rule as every other path that sets one.

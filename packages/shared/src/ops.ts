@@ -38,7 +38,20 @@ export const OPS_PERM = {
   gatewayDelete: 'system:gateway:delete',
   /** Call the routes the gateway proxies (/gateway/{routeId}/…). */
   gatewayCall: 'system:gateway:call',
+
+  /** 对象存储: the uploaded files, wherever they are stored. */
+  ossList: 'monitor:oss:list',
+  ossUpload: 'monitor:oss:upload',
+  /** Preview and download any file of the list. */
+  ossDownload: 'monitor:oss:download',
+  ossDelete: 'monitor:oss:delete',
 } as const;
+
+/**
+ * The permission each gateway route needs besides system:gateway:call, generated from its route id; the
+ * administrator grants it to roles like any button (角色授权, under 网关路由).
+ */
+export const gatewayRoutePerm = (routeId: string) => `gateway:route:${routeId}`;
 
 export const JOB_API = {
   base: '/sys/quartzJob',
@@ -76,6 +89,37 @@ export const GATEWAY_API = {
   prefix: '/gateway',
 } as const;
 
+export const OSS_API = {
+  base: '/sys/oss/file',
+  /** multipart: file → the new row (same limits and checks as /file/upload). */
+  upload: '/sys/oss/file/upload',
+  /** ?id= → the bytes (inline for images and PDF, else an attachment). */
+  download: '/sys/oss/file/download',
+} as const;
+
+/** Where a stored file lives (sys_file.storage). */
+export const STORAGE_LABELS: Record<string, string> = { local: '本地目录', s3: 'S3 对象存储' };
+
+export const OSS_MESSAGES = {
+  storageUnavailable: '对象存储暂不可用，请稍后再试',
+  storageNotConfigured: '该文件所在的存储未配置，无法读取',
+  objectMissing: '文件已不在存储中',
+  idInvalid: '文件ID不正确',
+} as const;
+
+/** One row of 对象存储 (sys_file). */
+export interface OssFile {
+  id: string;
+  biz: string;
+  originalName: string;
+  storedPath: string;
+  fileSize: number;
+  mime: string;
+  storage: string;
+  createBy: string | null;
+  createTime: string;
+}
+
 export const OPS_ROUTES = {
   gateway: '/monitor/gateway',
   dataSource: '/monitor/dataSource',
@@ -87,6 +131,7 @@ export const OPS_ROUTES = {
   disk: '/monitor/disk',
   trace: '/monitor/trace',
   redis: '/monitor/redis',
+  oss: '/monitor/oss',
 } as const;
 
 /** Job status as Jeecg stores it: 0 running (正常), -1 paused (停止). */
@@ -342,6 +387,7 @@ export const GATEWAY_MESSAGES = {
   notFound: '网关路由不存在或未启用',
   pathNotMatched: '请求路径不匹配该路由的路径断言',
   upstreamFailed: '网关转发失败：目标服务无响应',
+  routeForbidden: '没有调用该网关路由的权限',
 } as const;
 
 export interface GatewayRoute {

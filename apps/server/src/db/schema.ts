@@ -298,6 +298,8 @@ export interface SysFile {
   /** Username of the uploader. */
   createBy: string | null;
   createTime: string;
+  /** The storage holding the bytes: local | s3 (migration 0060; defaults to local when not given). */
+  storage?: string;
 }
 
 /** An asset (资产). area, originalValue, netValue are integers in hundredths (0.01 m², fen). */

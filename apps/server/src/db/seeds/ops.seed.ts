@@ -5,6 +5,7 @@ import type { Database } from '../schema.js';
 import type { MenuSeed } from './reference.seed.js';
 import { seedId } from './seed-id.js';
 import '../../modules/job/ops-tables.js';
+import { ensureRoutePermissions } from '../../modules/gateway/gateway.service.js';
 
 /*
  * Operations (issue 13): the 系统监控 menu (administrators only) and the shipped scheduled jobs. The spec's JVM
@@ -124,6 +125,19 @@ export const OPS_MENU: MenuSeed = {
         { code: PERM.monitorRedisTerminal, name: 'Redis 只读终端' },
       ],
     },
+    {
+      key: 'monitor-oss',
+      name: '对象存储',
+      url: OPS_ROUTES.oss,
+      component: 'ops/OssFileList',
+      roles: [],
+      buttons: [
+        { code: PERM.ossList, name: '对象存储查询' },
+        { code: PERM.ossUpload, name: '上传文件' },
+        { code: PERM.ossDownload, name: '预览与下载文件' },
+        { code: PERM.ossDelete, name: '删除文件' },
+      ],
+    },
   ],
 };
 
@@ -184,4 +198,5 @@ export async function seedOps(db: Kysely<Database>): Promise<void> {
     updateTime: null,
   }));
   if (rows.length) await db.insertInto('sysQuartzJob').values(rows).execute();
+  await ensureRoutePermissions(db);
 }

@@ -1,28 +1,30 @@
-import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import { MSG, UPLOAD_API, UPLOAD_MSG } from '@district/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser } from '../../plugins/guard.js';
 import { ApiError, fail, ok } from '../../lib/http.js';
+import { disposition } from './disposition.js';
 import { FileService, isImagePath } from './file.service.js';
+import { Storages } from './object-storage.js';
+import { ossResourceRoutes, ossRoutes } from './oss.routes.js';
 
 /** Room for the multipart framing and the small fields around the file. */
 const ENVELOPE_BYTES = 64 * 1024;
 
-/** `attachment; filename="..."` with an ASCII fallback and the UTF-8 name (RFC 6266/5987). */
-function disposition(kind: 'inline' | 'attachment', name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
 export default async function fileRoutes(app: FastifyInstance) {
   const { config } = app.ctx;
   const maxBytes = config.maxUploadMb * 1024 * 1024;
+  // The configured storage takes new uploads; each row names the storage its bytes went to.
+  const storages = new Storages(config.uploadDir, config.storage);
+  app.addHook('onClose', async () => storages.close());
   const files = new FileService(app.ctx.db.db, {
     uploadDir: config.uploadDir,
     maxBytes,
     maxUploadMb: config.maxUploadMb,
+    storages,
   });
+
+  await app.register(ossResourceRoutes(files));
 
   // Registered inside this plugin only: other modules keep their own body handling.
   await app.register(multipart, {
@@ -38,6 +40,7 @@ export default async function fileRoutes(app: FastifyInstance) {
     if (!request.isMultipart()) throw new ApiError(415, '请使用 multipart/form-data 上传文件');
   };
   const uploadRoute = { config: { auth: 'user' as const }, onRequest: checkLength, preValidation: checkMultipart };
+  await ossRoutes(app, files, { onRequest: checkLength, preValidation: checkMultipart });
 
   app.post(UPLOAD_API.fileUpload, uploadRoute, async (request) => {
     const stored = await files.store(request, currentUser(request));
@@ -75,7 +78,7 @@ export default async function fileRoutes(app: FastifyInstance) {
     const relative = (request.params as { '*': string })['*'];
     const found = await files.find(relative);
     if (!found) return reply.status(404).send(fail(404, MSG.notFound));
-    const { row, absolute } = found;
+    const { row, body } = found;
     const image = isImagePath(row.storedPath);
     return reply
       .header('Content-Type', row.mime)
@@ -84,6 +87,6 @@ export default async function fileRoutes(app: FastifyInstance) {
       .header('X-Content-Type-Options', 'nosniff')
       .header('Content-Disposition', disposition(image ? 'inline' : 'attachment', row.originalName))
       .header('Cache-Control', 'private, max-age=86400')
-      .send(fs.createReadStream(absolute));
+      .send(body);
   });
 }

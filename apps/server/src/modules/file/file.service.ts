@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { IMAGE_EXTENSIONS, UPLOAD_BIZ_PATHS, UPLOAD_EXTENSIONS, UPLOAD_MSG, type UploadedFile } from '@district/shared';
 import type { MultipartFile } from '@fastify/multipart';
@@ -11,6 +12,9 @@ import type { Database, SysFile } from '../../db/schema.js';
 import { ApiError } from '../../lib/http.js';
 import { newId } from '../../lib/ids.js';
 import { formatDateTime } from '../../lib/time.js';
+import { insideRoot, type Storages } from './object-storage.js';
+
+export { insideRoot } from './object-storage.js';
 
 type Extension = (typeof UPLOAD_EXTENSIONS)[number];
 
@@ -68,20 +72,6 @@ export function cleanFileName(raw: string | undefined): string {
   return base.length > 200 ? base.slice(base.length - 200) : base;
 }
 
-/**
- * Resolves a stored path inside the upload root, or null when it would leave it (`..`, absolute
- * paths, NUL bytes). The answer is the normalised relative path with forward slashes.
- */
-export function insideRoot(root: string, relative: string): { absolute: string; relative: string } | null {
-  if (!relative || relative.includes('\0')) return null;
-  const absolute = path.resolve(root, relative.replace(/\\/g, '/'));
-  if (!absolute.startsWith(root + path.sep)) return null;
-  const rel = path.relative(root, absolute).split(path.sep).join('/');
-  // Dot-folders (the upload scratch folder) are never served.
-  if (rel.split('/').some((segment) => segment.startsWith('.'))) return null;
-  return { absolute, relative: rel };
-}
-
 async function readHead(file: string): Promise<Buffer> {
   const handle = await fs.promises.open(file, 'r');
   try {
@@ -109,6 +99,8 @@ export interface StoreOptions {
   uploadDir: string;
   maxBytes: number;
   maxUploadMb: number;
+  /** Where the bytes go (the configured storage) and where each row's bytes are. */
+  storages: Storages;
 }
 
 const ymd = () => formatDateTime().slice(0, 10).replace(/-/g, '');
@@ -164,23 +156,24 @@ export class FileService {
 
       const id = newId();
       const storedPath = `${biz}/${ymd()}/${id}.${ext}`;
-      const target = path.join(uploadDir, storedPath);
-      await fs.promises.mkdir(path.dirname(target), { recursive: true });
-      await fs.promises.rename(scratch, target);
+      const mime = TYPES[ext as Extension].mime;
+      const storage = this.opts.storages.current;
+      await storage.put(storedPath, scratch, { size: received.size, mime });
       const row: SysFile = {
         id,
         biz,
         originalName: received.name,
         storedPath,
         fileSize: received.size,
-        mime: TYPES[ext as Extension].mime,
+        mime,
         createBy: user.username,
         createTime: formatDateTime(),
+        storage: storage.kind,
       };
       try {
         await this.db.insertInto('sysFile').values(row).execute();
       } catch (error) {
-        await fs.promises.rm(target, { force: true });
+        await storage.remove(storedPath).catch(() => undefined);
         throw error;
       }
       return {
@@ -229,12 +222,19 @@ export class FileService {
       throw new ApiError(403, UPLOAD_MSG.deleteForbidden);
     }
     await this.db.deleteFrom('sysFile').where('id', '=', row.id).execute();
-    const inside = insideRoot(this.opts.uploadDir, row.storedPath);
-    if (inside) await fs.promises.rm(inside.absolute, { force: true });
+    await this.removeObjects([row]);
+  }
+
+  /**
+   * Removes the objects of deleted rows. The object goes after its row: a failed removal leaves an unreferenced
+   * object (never served) rather than a row pointing at nothing.
+   */
+  async removeObjects(rows: Pick<SysFile, 'storage' | 'storedPath'>[]): Promise<void> {
+    for (const row of rows) await this.opts.storages.of(row.storage).remove(row.storedPath);
   }
 
   /** The registered file behind a stored path, if the path stays inside the upload root. */
-  async find(relative: string): Promise<{ row: SysFile; absolute: string } | null> {
+  async find(relative: string): Promise<{ row: SysFile; body: Readable } | null> {
     const inside = insideRoot(this.opts.uploadDir, relative);
     if (!inside) return null;
     const row = await this.db
@@ -243,12 +243,16 @@ export class FileService {
       .where('storedPath', '=', inside.relative)
       .executeTakeFirst();
     if (!row) return null;
-    try {
-      if (!(await fs.promises.stat(inside.absolute)).isFile()) return null;
-    } catch {
-      return null;
-    }
-    return { row, absolute: inside.absolute };
+    const body = await this.opts.storages.of(row.storage).get(row.storedPath);
+    return body ? { row, body } : null;
+  }
+
+  /** The same by id (the 对象存储 list's preview and download). */
+  async findById(id: string): Promise<{ row: SysFile; body: Readable } | null> {
+    const row = await this.db.selectFrom('sysFile').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return null;
+    const body = await this.opts.storages.of(row.storage).get(row.storedPath);
+    return body ? { row, body } : null;
   }
 
   private async isAdmin(userId: string): Promise<boolean> {

@@ -8,7 +8,9 @@ import {
 import { ApiError } from '../../lib/http.js';
 import type { ResourceDef } from '../../lib/resource/resource.types.js';
 import '../job/ops-tables.js';
-import { checkTarget } from './gateway.service.js';
+import { checkTarget, dropRoutePermissions, syncRoutePermission } from './gateway.service.js';
+
+type RouteRow = { id: string; routeId: string; name: string };
 
 /** Gateway routes (网关路由): the table the proxy reads on every call, so a change applies on every instance. */
 export const gatewayResource: ResourceDef<GatewayCreateInput, GatewayUpdateInput> = {
@@ -48,5 +50,26 @@ export const gatewayResource: ResourceDef<GatewayCreateInput, GatewayUpdateInput
       .$if(existingId !== null, (q) => q.where('id', '<>', existingId!))
       .executeTakeFirst();
     if (clash) throw new ApiError(400, M.routeIdTaken);
+  },
+  // Each route brings its own call permission (gateway:route:<routeId>); sessions re-read their codes.
+  async afterCreate(row, _body, ctx) {
+    await syncRoutePermission(ctx.trx, row as RouteRow, ctx.user.username);
+    await ctx.request.server.ctx.authCache.invalidate();
+  },
+  async afterUpdate(row, _body, ctx) {
+    const route = await ctx.trx
+      .selectFrom('sysGatewayRoute')
+      .select(['id', 'routeId', 'name'])
+      .where('id', '=', String(row.id))
+      .executeTakeFirstOrThrow();
+    await syncRoutePermission(ctx.trx, route, ctx.user.username);
+    await ctx.request.server.ctx.authCache.invalidate();
+  },
+  async afterDelete(rows, ctx) {
+    await dropRoutePermissions(
+      ctx.trx,
+      rows.map((r) => String(r.id)),
+    );
+    await ctx.request.server.ctx.authCache.invalidate();
   },
 };

@@ -1,9 +1,10 @@
-import { GATEWAY_API, GATEWAY_MESSAGES as M, PERM } from '@district/shared';
+import { GATEWAY_API, GATEWAY_MESSAGES as M, PERM, gatewayRoutePerm } from '@district/shared';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../lib/http.js';
 import { resourcePlugin } from '../../lib/resource/resource.routes.js';
 import { gatewayResource } from './gateway.resource.js';
-import { checkTarget, matchesPattern, parseList, stripPrefix } from './gateway.service.js';
+import { currentUser } from '../../plugins/guard.js';
+import { checkTarget, matchesPattern, mayCallRoute, parseList, stripPrefix } from './gateway.service.js';
 
 /** Request headers passed on; cookies, our token and forwarding headers never leave. */
 const FORWARD_HEADERS = ['accept', 'accept-language', 'content-type', 'user-agent'];
@@ -13,7 +14,7 @@ const UPSTREAM_TIMEOUT_MS = 30_000;
 
 /**
  * The gateway: enabled routes of sys_gateway_route are reverse-proxied under /gateway/{routeId}/…, behind the
- * guard (system:gateway:call). The table is read on each call, so edits apply at once on every instance, and
+ * guard (system:gateway:call) and the route's own permission (gateway:route:{routeId}). The table is read on each call, so edits apply at once on every instance, and
  * the target is checked against GATEWAY_ALLOWED_HOSTS on each call too.
  */
 export default async function gatewayRoutes(app: FastifyInstance): Promise<void> {
@@ -33,6 +34,10 @@ export default async function gatewayRoutes(app: FastifyInstance): Promise<void>
         .where('status', '=', 1)
         .executeTakeFirst();
       if (!route) throw new ApiError(404, M.notFound);
+      // Besides the shared call right, each route has its own permission (administrators hold every route).
+      if (!(await mayCallRoute(app.ctx.db.db, currentUser(request), routeId))) {
+        throw new ApiError(403, `${M.routeForbidden}：${gatewayRoutePerm(routeId)}`);
+      }
       const target = checkTarget(route.uri, app.ctx.config.gatewayAllowedHosts);
 
       const url = new URL(request.url, 'http://x');

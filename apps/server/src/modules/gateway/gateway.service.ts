@@ -1,5 +1,11 @@
-import { GATEWAY_MESSAGES as M } from '@district/shared';
+import { GATEWAY_MESSAGES as M, gatewayRoutePerm } from '@district/shared';
+import type { Kysely } from 'kysely';
+import type { AuthUser } from '../../context.js';
+import type { Database } from '../../db/schema.js';
+import { seedId } from '../../db/seeds/seed-id.js';
 import { ApiError } from '../../lib/http.js';
+import { formatDateTime } from '../../lib/time.js';
+import type { SysGatewayRoute } from '../job/ops-tables.js';
 
 /** Hosts no route may name whatever the allowlist says: cloud metadata endpoints. */
 const NEVER = new Set(['169.254.169.254', 'metadata.google.internal', '[fd00:ec2::254]', '100.100.100.200']);
@@ -54,4 +60,104 @@ export function parseList(text: string | null): unknown[] {
   } catch {
     return [];
   }
+}
+
+/** The gateway menu's row (its buttons hang below it) and the button row of one route, stable per route row. */
+const GATEWAY_MENU_ID = seedId('perm:monitor-gateway');
+const routePermId = (rowId: string) => seedId(`perm:gateway-route:${rowId}`);
+
+/**
+ * Keeps one button permission per gateway route (`gateway:route:<routeId>`) under 网关路由, so 角色授权 can grant
+ * the call of each route. The row is keyed by the route's row id: renaming the route id keeps its grants.
+ */
+export async function syncRoutePermission(
+  db: Kysely<Database>,
+  route: Pick<SysGatewayRoute, 'id' | 'routeId' | 'name'>,
+  username: string,
+): Promise<void> {
+  const id = routePermId(route.id);
+  const now = formatDateTime();
+  const name = `调用网关路由：${route.name}`.slice(0, 100);
+  const perms = gatewayRoutePerm(route.routeId);
+  const found = await db.selectFrom('sysPermission').select('id').where('id', '=', id).executeTakeFirst();
+  if (found) {
+    await db
+      .updateTable('sysPermission')
+      .set({ name, perms, updateBy: username, updateTime: now })
+      .where('id', '=', id)
+      .execute();
+    return;
+  }
+  const sortNo = await db
+    .selectFrom('sysPermission')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('parentId', '=', GATEWAY_MENU_ID)
+    .executeTakeFirst();
+  await db
+    .insertInto('sysPermission')
+    .values({
+      id,
+      parentId: GATEWAY_MENU_ID,
+      name,
+      url: null,
+      component: null,
+      componentName: null,
+      redirect: null,
+      menuType: 2,
+      perms,
+      permsType: '1',
+      sortNo: Number(sortNo?.n ?? 0),
+      alwaysShow: 0,
+      icon: null,
+      isRoute: 0,
+      isLeaf: 1,
+      keepAlive: 0,
+      hidden: 0,
+      hideTab: 0,
+      description: `网关 /gateway/${route.routeId}/… 的调用权限（随路由生成）`,
+      status: '1',
+      delFlag: 0,
+      ruleFlag: 0,
+      internalOrExternal: 0,
+      createBy: username,
+      createTime: now,
+      updateBy: null,
+      updateTime: null,
+    })
+    .execute();
+}
+
+/** Drops the routes' permissions and every role's grant of them. */
+export async function dropRoutePermissions(db: Kysely<Database>, rowIds: string[]): Promise<void> {
+  if (rowIds.length === 0) return;
+  const ids = rowIds.map(routePermId);
+  await db.deleteFrom('sysRolePermission').where('permissionId', 'in', ids).execute();
+  await db.deleteFrom('sysPermission').where('id', 'in', ids).execute();
+}
+
+/** Routes saved before per-route permissions existed get theirs (run with the seeds, under the start lock). */
+export async function ensureRoutePermissions(db: Kysely<Database>): Promise<void> {
+  const routes = await db.selectFrom('sysGatewayRoute').select(['id', 'routeId', 'name']).execute();
+  if (routes.length === 0) return;
+  const have = new Set(
+    (await db.selectFrom('sysPermission').select('id').where('parentId', '=', GATEWAY_MENU_ID).execute()).map(
+      (r) => r.id,
+    ),
+  );
+  for (const route of routes) {
+    if (!have.has(routePermId(route.id))) await syncRoutePermission(db, route, 'system');
+  }
+}
+
+/** Whether the caller may call this route: its generated permission, or the admin role (which sees all). */
+export async function mayCallRoute(db: Kysely<Database>, user: AuthUser, routeId: string): Promise<boolean> {
+  if (user.session?.perms.has(gatewayRoutePerm(routeId))) return true;
+  const admin = await db
+    .selectFrom('sysUserRole as ur')
+    .innerJoin('sysRole as r', 'r.id', 'ur.roleId')
+    .select('r.id')
+    .where('ur.userId', '=', user.id)
+    .where('r.roleCode', '=', 'admin')
+    .executeTakeFirst();
+  return admin !== undefined;
 }

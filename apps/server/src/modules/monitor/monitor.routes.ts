@@ -11,6 +11,7 @@ import { clientName } from './client-name.js';
 import { HttpStats } from './http-stats.js';
 import { RuntimeProbe, SystemProbe, disks, redisInfo } from './monitor.service.js';
 import { terminalCommand } from './redis-terminal.js';
+import { traceUser } from './trace-user.js';
 
 const onlineQuery = z
   .object({
@@ -42,7 +43,7 @@ export default async function monitorRoutes(app: FastifyInstance): Promise<void>
         status: res.statusCode,
         durationMs: Math.round(Number(process.hrtime.bigint() - start) / 1e4) / 100,
         ip: req.socket.remoteAddress ?? '',
-        user: null,
+        user: traceUser(req),
       });
     });
   };
