@@ -1,9 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GATEWAY_API, GATEWAY_MESSAGES as M, GUEST_CREDENTIALS } from '@district/shared';
+import { GATEWAY_API, GATEWAY_MESSAGES as M, GUEST_CREDENTIALS, PERM, gatewayRoutePerm } from '@district/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
-import { startApp, targets, type TestApp } from '../../test/harness.js';
+import { seedId } from '../../db/seeds/seed-id.js';
+import { newId } from '../../lib/ids.js';
+import { createTestUser, startApp, targets, type TestApp } from '../../test/harness.js';
 import { matchesPattern, stripPrefix } from './gateway.service.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -81,6 +83,69 @@ describe.each(targets)('gateway routes on $name', (target) => {
     const off = await t.request({ method: 'GET', url: `${GATEWAY_API.prefix}/orders/api/list`, token: admin });
     expect(off.statusCode).toBe(404);
     expect(off.json().message).toBe(M.notFound);
+  });
+
+  it('calls a route only with its own permission besides system:gateway:call; renaming keeps the grant', async () => {
+    const { db } = t.app.ctx.db;
+    const add = await call('POST', `${GATEWAY_API.base}/add`, {
+      routeId: 'reports',
+      name: '报表服务',
+      uri: `http://127.0.0.1:${port}/r`,
+      status: 1,
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    const route = await db
+      .selectFrom('sysGatewayRoute')
+      .select('id')
+      .where('routeId', '=', 'reports')
+      .executeTakeFirstOrThrow();
+    const perm = await db
+      .selectFrom('sysPermission')
+      .select(['id', 'name', 'menuType'])
+      .where('perms', '=', gatewayRoutePerm('reports'))
+      .executeTakeFirstOrThrow();
+    expect(perm).toMatchObject({ name: '调用网关路由：报表服务', menuType: 2 });
+
+    // A role with the shared call right only.
+    const roleId = newId();
+    await db
+      .insertInto('sysRole')
+      .values({ id: roleId, roleCode: `gw_${roleId.slice(0, 8)}`, roleName: '网关调用', tenantId: null } as never)
+      .execute();
+    const grant = (permissionId: string) =>
+      db
+        .insertInto('sysRolePermission')
+        .values({ id: newId(), roleId, permissionId, dataRuleIds: null, operateDate: null, operateIp: null })
+        .execute();
+    await grant(seedId(`perm:${PERM.gatewayCall}`));
+    const { token } = await createTestUser(t, { username: 'gw_caller', password: 'Caller@2026', roleIds: [roleId] });
+    const refused = await t.request({ method: 'GET', url: `${GATEWAY_API.prefix}/reports/x`, token });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(`${M.routeForbidden}：gateway:route:reports`);
+
+    await grant(perm.id);
+    await t.app.ctx.authCache.invalidate();
+    const allowed = await t.request({ method: 'GET', url: `${GATEWAY_API.prefix}/reports/x`, token });
+    expect(allowed.statusCode, allowed.body).toBe(201);
+    expect(allowed.json()).toEqual({ upstream: true, url: '/r/x' });
+
+    // The permission follows a new route id, with its grants.
+    expect((await call('PUT', `${GATEWAY_API.base}/edit`, { id: route.id, routeId: 'reports-v2' })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await db.selectFrom('sysPermission').select('perms').where('id', '=', perm.id).executeTakeFirstOrThrow()).perms,
+    ).toBe(gatewayRoutePerm('reports-v2'));
+    expect((await t.request({ method: 'GET', url: `${GATEWAY_API.prefix}/reports-v2/x`, token })).statusCode).toBe(201);
+
+    // Deleting the route takes its permission and the grants along.
+    expect((await call('DELETE', `${GATEWAY_API.base}/delete?id=${route.id}`)).statusCode).toBe(200);
+    expect(
+      await db.selectFrom('sysPermission').select('id').where('id', '=', perm.id).executeTakeFirst(),
+    ).toBeUndefined();
+    expect(
+      await db.selectFrom('sysRolePermission').select('id').where('permissionId', '=', perm.id).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('refuses targets outside the allowlist (metadata address, other ports, other hosts) and stores nothing', async () => {

@@ -135,6 +135,25 @@ describe.each(targets)('online users and monitoring on $name', (target) => {
     expect(http.latencyP99Ms).toBeGreaterThanOrEqual(http.latencyP50Ms);
   });
 
+  it('names the signed-in user of each traced request, also when refused, and nobody for anonymous calls', async () => {
+    const staff = await t.login(SEED_ACCOUNTS.staff.username);
+    const marker = `u${Date.now()}`;
+    const call = (path: string, token?: string) =>
+      fetch(`${base}${t.config.apiBase}${path}`, { headers: token ? { 'x-access-token': token } : {} });
+    await call(`/sys/dict/getDictItems/sex?m=${marker}a`, admin);
+    await call(`${MONITOR_API.runtime}?m=${marker}s`, staff);
+    await call(`/sys/dict/getDictItems/sex?m=${marker}n`);
+    const trace = (await get(MONITOR_API.trace)).json().result as {
+      path: string;
+      status: number;
+      user: string | null;
+    }[];
+    const entry = (suffix: string) => trace.find((e) => e.path.endsWith(`m=${marker}${suffix}`));
+    expect(entry('a')).toMatchObject({ user: SEED_ACCOUNTS.admin.username, status: 200 });
+    expect(entry('s')).toMatchObject({ user: SEED_ACCOUNTS.staff.username, status: 403 });
+    expect(entry('n')).toMatchObject({ user: null, status: 401 });
+  });
+
   it('reads the runtime, the machine and the disks', async () => {
     const runtime = (await get(MONITOR_API.runtime)).json().result;
     expect(runtime.nodeVersion).toBe(process.version);
