@@ -186,6 +186,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(import('./modules/datasource/datasource.routes.js'));
       await api.register(import('./modules/monitor/monitor.routes.js'));
       await api.register(import('./modules/account/account.routes.js'));
+      await api.register(import('./modules/third-login/third-login.routes.js'));
     },
     { prefix: config.apiBase },
   );

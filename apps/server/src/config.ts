@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_MAX_UPLOAD_MB, PASSWORD_RULE, SESSION_TTL_MS } from '@district/shared';
 import { SMS_PROVIDERS, type SmsProviderName } from './lib/sms/sms-provider.js';
+import { parseThirdProviders, type ThirdProviderConfig } from './modules/third-login/third-providers.js';
 
 /** Everything the server reads from its environment; docs/configuration.md lists the same table. */
 export interface AppConfig {
@@ -57,6 +58,8 @@ export interface AppConfig {
   casServiceUrl: string | null;
   /** Where uploaded files are kept (`STORAGE_TYPE`): the upload folder (default) or an S3-compatible bucket. */
   storage: StorageConfig;
+  /** THIRD_LOGIN_PROVIDERS: OpenID Connect / OAuth 2 logins (modules/third-login); empty = no buttons. */
+  thirdLoginProviders: ThirdProviderConfig[];
 }
 
 /** `S3_*`: an S3-compatible bucket (AWS, MinIO, OSS/COS in S3 mode); keys are `S3_PREFIX` + the stored path. */
@@ -199,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsLogFile: env.SMS_LOG_FILE || null,
     casServerUrl: env.CAS_SERVER_URL?.replace(/\/+$/, '') || null,
     casServiceUrl: env.CAS_SERVICE_URL || null,
+    thirdLoginProviders: parseThirdProviders(env.THIRD_LOGIN_PROVIDERS, env),
     storage: storageConfig(env),
     ...overrides,
   };

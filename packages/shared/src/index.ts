@@ -25,5 +25,6 @@ export * from './query.js';
 export * from './session.js';
 export * from './system-user.js';
 export * from './table-sync.js';
+export * from './third-login.js';
 export * from './upload.js';
 export * from './validation.js';

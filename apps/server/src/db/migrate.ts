@@ -10,6 +10,7 @@ import * as m0008 from './migrations/2026-11-25-0005-dashboard-indexes.js';
 import * as mMessaging from './migrations/2026-11-25-0020-messaging.js';
 import * as mPrint from './migrations/2026-11-25-0010-print.js';
 import * as mOps from './migrations/2026-11-25-0030-operations.js';
+import * as mAccount from './migrations/2026-11-25-0040-account.js';
 import * as m0050 from './migrations/2026-11-25-0050-online.js';
 import * as mOss from './migrations/2026-11-25-0060-oss.js';
 
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0020-messaging': mMessaging,
   '2026-11-25-0010-print': mPrint,
   '2026-11-25-0030-operations': mOps,
+  '2026-11-25-0040-account': mAccount,
   '2026-11-25-0050-online': m0050,
   '2026-11-25-0060-oss': mOss,
 };

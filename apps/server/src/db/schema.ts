@@ -182,6 +182,17 @@ export interface SysToken {
   userAgent: string | null;
 }
 
+/** A bound third-party identity (migration 2026-11-25-0040-account). */
+export interface SysThirdAccount {
+  id: string;
+  userId: string;
+  thirdType: string;
+  subject: string;
+  displayName: string | null;
+  avatar: string | null;
+  createTime: string | null;
+}
+
 export interface SysLog {
   id: string;
   /** 1 login, 2 operation. */
@@ -605,6 +616,7 @@ export interface Database {
   sysDict: SysDict;
   sysDictItem: SysDictItem;
   sysToken: SysToken;
+  sysThirdAccount: SysThirdAccount;
   sysLog: SysLog;
   sysPlatformSetting: SysPlatformSetting;
   sysFile: SysFile;

@@ -1,0 +1,180 @@
+import { createHash, randomBytes } from 'node:crypto';
+import * as oidc from 'openid-client';
+import { THIRD_LOGIN_LIMITS, THIRD_LOGIN_MESSAGES as M } from '@district/shared';
+import type { AppContext } from '../../context.js';
+import { ApiError } from '../../lib/http.js';
+import type { ThirdProviderConfig } from './third-providers.js';
+
+/** What the provider vouched for. */
+export interface ThirdIdentity {
+  subject: string;
+  displayName: string | null;
+  avatar: string | null;
+}
+
+/** The one-use record between leaving for the provider and coming back, keyed by `state`. */
+interface StateRecord {
+  key: string;
+  verifier: string;
+  nonce: string | null;
+  redirectUri: string;
+  /** SHA-256 of the browser cookie set when leaving: the callback must come from the same browser. */
+  browser: string;
+  /** Set when a signed-in user binds from the personal centre. */
+  bindUserId: string | null;
+}
+
+export const BROWSER_COOKIE = 'da_third';
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
+export const randomCode = () => randomBytes(24).toString('base64url');
+
+// Plain http only for a provider on this machine (development, tests); anything else must be https.
+const loopback = (url: string) => /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(url);
+
+const configurations = new Map<string, Promise<oidc.Configuration>>();
+
+/** The provider's openid-client configuration; discovery once per process, retried after a failure. */
+function configurationOf(p: ThirdProviderConfig): Promise<oidc.Configuration> {
+  const cacheKey = `${p.key}|${p.issuer ?? p.authorizationUrl}|${p.clientId}`;
+  let found = configurations.get(cacheKey);
+  if (!found) {
+    found = (async () => {
+      const insecure = loopback(p.issuer ?? p.tokenUrl ?? '');
+      if (p.kind === 'oidc') {
+        return oidc.discovery(
+          new URL(p.issuer ?? ''),
+          p.clientId,
+          undefined,
+          p.clientSecret ? oidc.ClientSecretBasic(p.clientSecret) : oidc.None(),
+          { timeout: 5, ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}) },
+        );
+      }
+      const config = new oidc.Configuration(
+        {
+          issuer: new URL(p.authorizationUrl ?? '').origin,
+          authorization_endpoint: p.authorizationUrl ?? '',
+          token_endpoint: p.tokenUrl ?? '',
+          userinfo_endpoint: p.userinfoUrl ?? '',
+        },
+        p.clientId,
+        undefined,
+        p.clientSecret ? oidc.ClientSecretPost(p.clientSecret) : oidc.None(),
+      );
+      config.timeout = 5;
+      if (insecure) oidc.allowInsecureRequests(config);
+      return config;
+    })();
+    found.catch(() => configurations.delete(cacheKey));
+    configurations.set(cacheKey, found);
+  }
+  return found.catch(() => {
+    throw new ApiError(502, M.providerUnreachable);
+  });
+}
+
+/**
+ * The provider's authorization URL with state, PKCE (S256) and, for OpenID Connect, a nonce; the record is kept
+ * in the shared store for 10 minutes and tied to a fresh browser cookie value (answered here for the caller to set).
+ */
+export async function beginLogin(
+  ctx: AppContext,
+  p: ThirdProviderConfig,
+  redirectUri: string,
+  bindUserId: string | null,
+): Promise<{ url: string; browserKey: string }> {
+  const config = await configurationOf(p);
+  const verifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const nonce = p.kind === 'oidc' ? oidc.randomNonce() : null;
+  const browserKey = randomCode();
+  const record: StateRecord = { key: p.key, verifier, nonce, redirectUri, browser: sha256(browserKey), bindUserId };
+  await ctx.kv.set(`third:state:${state}`, JSON.stringify(record), THIRD_LOGIN_LIMITS.stateTtlMs);
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri,
+    scope: p.scopes,
+    state,
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    ...(nonce ? { nonce } : {}),
+  });
+  return { url: url.href, browserKey };
+}
+
+/**
+ * Takes the state record (once: a replayed callback finds nothing) and checks it belongs to this provider and
+ * this browser. Failures here are 400: nothing about the request can be trusted enough to redirect.
+ */
+export async function takeState(
+  ctx: AppContext,
+  key: string,
+  state: string | undefined,
+  browserKey: string | undefined,
+): Promise<StateRecord> {
+  const text = state && /^[\w-]{16,128}$/.test(state) ? await ctx.kv.take(`third:state:${state}`) : null;
+  if (!text) throw new ApiError(400, M.stateInvalid);
+  const record = JSON.parse(text) as StateRecord;
+  if (record.key !== key) throw new ApiError(400, M.stateInvalid);
+  if (!browserKey || sha256(browserKey) !== record.browser) throw new ApiError(400, M.stateBrowser);
+  return record;
+}
+
+const claimText = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim()
+    ? value.trim().slice(0, 255)
+    : typeof value === 'number'
+      ? String(value)
+      : null;
+
+/** Exchanges the code (with the PKCE verifier, checking state and nonce) and reads who signed in. */
+export async function finishLogin(
+  p: ThirdProviderConfig,
+  record: StateRecord,
+  state: string,
+  query: Record<string, string>,
+): Promise<ThirdIdentity> {
+  const config = await configurationOf(p);
+  const current = new URL(record.redirectUri);
+  for (const [name, value] of Object.entries(query)) current.searchParams.set(name, value);
+  let claims: Record<string, unknown>;
+  try {
+    const tokens = await oidc.authorizationCodeGrant(config, current, {
+      pkceCodeVerifier: record.verifier,
+      expectedState: state,
+      ...(record.nonce ? { expectedNonce: record.nonce, idTokenExpected: true } : {}),
+    });
+    if (p.kind === 'oidc') {
+      const idClaims = tokens.claims();
+      if (!idClaims) throw new Error('no ID token');
+      claims = { ...idClaims };
+      // Name and picture may only be in the user info; the subject stays the ID token's.
+      if (config.serverMetadata().userinfo_endpoint && !(claims[p.nameClaim] && claims[p.avatarClaim])) {
+        const info = await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub);
+        claims = { ...info, ...claims };
+      }
+    } else {
+      const res = await oidc.fetchProtectedResource(config, tokens.access_token, new URL(p.userinfoUrl ?? ''), 'GET');
+      if (!res.ok) throw new Error(`userinfo ${res.status}`);
+      claims = (await res.json()) as Record<string, unknown>;
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(400, M.providerFailed, { cause: error });
+  }
+  const subject = claimText(claims[p.subjectClaim]);
+  if (!subject) throw new ApiError(400, M.providerFailed);
+  const avatar = claimText(claims[p.avatarClaim]);
+  return {
+    subject,
+    displayName: claimText(claims[p.nameClaim]) ?? claimText(claims.preferred_username),
+    avatar: avatar && /^https?:\/\//.test(avatar) ? avatar.slice(0, 1024) : null,
+  };
+}
+
+/** `Cookie` header value of one cookie. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return undefined;
+}
