@@ -15,7 +15,14 @@ export async function signIn(page: Page, account: { username: string; password: 
   await page.getByRole('button', { name: buttonName('登录') }).click();
   const tenantDialog = page.getByRole('dialog', { name: '请选择登录租户' });
   const landed = page.waitForURL('**/dashboard/analysis');
-  await Promise.race([landed, tenantDialog.waitFor({ state: 'visible' })]);
+  // A refused login (wrong password, a locked account, a field error) fails here with the page's own words
+  // instead of a bare timeout.
+  const refusal = page.locator('.ant-alert-error, .login-field-error[role=alert]').first();
+  const refused = refusal.waitFor({ state: 'visible' }).then(async () => {
+    throw new Error(`${account.username} 登录被拒绝：${await refusal.innerText()}`);
+  });
+  refused.catch(() => undefined);
+  await Promise.race([landed, tenantDialog.waitFor({ state: 'visible' }), refused]);
   if (await tenantDialog.isVisible()) await tenantDialog.getByRole('button', { name: buttonName('确定') }).click();
   await landed;
   await expect(page.getByText(`欢迎您，`)).toBeVisible();
