@@ -115,6 +115,9 @@ export const IMPORT_MESSAGES = {
   uploading: '上传中...',
   uploaded: (file: string) => `${file} 文件上传成功`,
   failed: (file: string, message: string) => `${file} ${message}.`,
+  /** The server reads the uploaded file (counting its rows) before the first row goes in. */
+  reading: '正在读取文件...',
+  processing: (done: number, total: number) => `正在导入：已处理 ${done} / ${total} 行`,
 } as const;
 
 /** Plain filter values (the text filter input's encodings, app-spec §5). */
@@ -169,3 +172,18 @@ export interface ImportResult {
   /** Path below the API base of the per-row error report (.xlsx), when rows failed. */
   errorReportUrl?: string;
 }
+
+/**
+ * How far an import is, while its request runs: the client sends its own `importId` (query parameter of the
+ * importExcel POST, 8–64 of `A-Za-z0-9_-`) and polls `importProgressUrl(importId)` (null until the upload has
+ * arrived). `total` is the file's data rows, known once the server has counted them.
+ */
+export interface ImportProgress {
+  phase: 'reading' | 'importing' | 'done' | 'failed';
+  total: number;
+  processed: number;
+  success: number;
+  failed: number;
+}
+
+export const importProgressUrl = (importId: string) => `/sys/common/importProgress/${encodeURIComponent(importId)}`;

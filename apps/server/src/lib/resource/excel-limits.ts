@@ -1,4 +1,5 @@
 /** What an import reads at most, and what it answers when a file goes beyond (shared with the parse worker). */
+import type { ImportField, MappedRow } from './excel-import-map.js';
 
 /** One entry of an .xlsx (a zip) as its central directory declares it. */
 export interface ZipEntry {
@@ -14,9 +15,23 @@ export interface WorkerInput {
   /** Entries of an .xlsx (empty for a legacy .xls), already checked against the limits. */
   entries: ZipEntry[];
   maxRows: number;
+  /** Rows per message; the worker is at most `aheadBatches` messages ahead of the thread that takes them. */
+  batchRows: number;
+  aheadBatches: number;
+  /** Given: the worker maps rows onto these fields (header first); absent: it sends the raw rows. */
+  fields?: ImportField[];
 }
 
-export type WorkerOutput = { ok: true; rows: [number, string[]][] } | { ok: false; message: string };
+/**
+ * What the worker sends, in order: `start` once the rows are counted (the cap is checked before any row is
+ * sent), `header` (with fields), `rows` in batches (each waits its turn), then `end`; `error` at any point.
+ */
+export type WorkerMessage =
+  | { type: 'start'; total: number }
+  | { type: 'header'; headers: string[] }
+  | { type: 'rows'; rows: MappedRow[] }
+  | { type: 'end' }
+  | { type: 'error'; message: string };
 
 export const IMPORT_MESSAGES = {
   corrupt: '文件内容无法读取，请确认是完好的 .xls 或 .xlsx 文件',

@@ -1,15 +1,17 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import zlib from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
-import { IMPORT_MESSAGES as MESSAGES, type WorkerInput, type WorkerOutput, type ZipEntry } from './excel-limits.js';
-import { readXlsxRows } from './excel-xlsx-stream.js';
+import { NO_KNOWN_COLUMNS, RowMapper, type MappedRow } from './excel-import-map.js';
+import { IMPORT_MESSAGES as MESSAGES, type WorkerInput, type WorkerMessage, type ZipEntry } from './excel-limits.js';
+import { eachXlsxRow } from './excel-xlsx-stream.js';
 
 /*
- * Parses an uploaded workbook off the event loop, in a worker started with a heap limit: a file that still
+ * Reads an uploaded workbook off the event loop, in a worker started with a heap limit: a file that still
  * manages to explode (declared sizes can lie) kills this worker, never the server, and other requests are
  * answered meanwhile. An .xlsx is read by the streaming reader (excel-xlsx-stream.ts: the sheet is never held
- * whole); SheetJS reads only legacy .xls files. Imports only node and SheetJS, so it runs both compiled and
- * from source in tests.
+ * whole) and its rows go out in batches as the importing thread takes them, so memory stays flat whatever the
+ * number of rows; SheetJS reads only legacy .xls files. Rows are mapped onto the declaration's fields here
+ * (excel-import-map.ts). Imports only node, SheetJS and plain modules, so it runs compiled and from source.
  */
 
 class Refused extends Error {}
@@ -60,46 +62,116 @@ function cellText(v: unknown): string {
   return String(v).trim();
 }
 
-async function parse(input: WorkerInput): Promise<WorkerOutput> {
+type Port = NonNullable<typeof parentPort>;
+
+/** Reads the sheet and sends its rows in batches, never more than `aheadBatches` ahead of the receiver. */
+async function run(input: WorkerInput, port: Port): Promise<void> {
   const data = Buffer.from(input.buffer.buffer, input.buffer.byteOffset, input.buffer.byteLength);
   for (const entry of input.entries) await checkInflatedSize(data, entry);
-  if (input.entries.length) {
-    let read;
-    try {
-      read = await readXlsxRows(data, input.entries, input.maxRows);
-    } catch {
-      return { ok: false, message: MESSAGES.corrupt };
+
+  let credits = input.aheadBatches;
+  let wake: (() => void) | null = null;
+  port.on('message', () => {
+    credits++;
+    wake?.();
+    wake = null;
+  });
+  const send = async (rows: MappedRow[]) => {
+    while (credits === 0) await new Promise<void>((resolve) => (wake = resolve));
+    credits--;
+    post(port, { type: 'rows', rows });
+  };
+
+  // Each non-blank row: the header first (mapped onto the fields when given), then the data rows.
+  let mapper: RowMapper | null = null;
+  let unknownColumns = false;
+  let pending: MappedRow[] = [];
+  const accept = (rowNumber: number, cells: string[]): boolean => {
+    if (input.fields && !mapper) {
+      mapper = new RowMapper(input.fields, cells);
+      if (!mapper.knowsAnyColumn) {
+        unknownColumns = true;
+        return false;
+      }
+      post(port, { type: 'header', headers: cells });
+      return true;
     }
-    return read.ok ? read : { ok: false, message: MESSAGES.tooManyRows(input.maxRows) };
+    pending.push(mapper ? mapper.map(rowNumber, cells) : { rowNumber, cells });
+    return true;
+  };
+  const sendFull = async () => {
+    while (pending.length >= input.batchRows) await send(pending.splice(0, input.batchRows));
+  };
+  const finish = async () => {
+    if (unknownColumns) return post(port, { type: 'error', message: NO_KNOWN_COLUMNS });
+    await sendFull();
+    if (pending.length) await send(pending);
+    pending = [];
+    post(port, { type: 'end' });
+  };
+
+  if (input.entries.length) {
+    // First pass: count, so an over-cap file is refused before a single row is written, and progress has a total.
+    let nonBlank = 0;
+    try {
+      await eachXlsxRow(data, input.entries, () => ++nonBlank <= input.maxRows + 1);
+    } catch {
+      return post(port, { type: 'error', message: MESSAGES.corrupt });
+    }
+    if (nonBlank > input.maxRows + 1)
+      return post(port, { type: 'error', message: MESSAGES.tooManyRows(input.maxRows) });
+    post(port, { type: 'start', total: Math.max(0, nonBlank - 1) });
+    try {
+      await eachXlsxRow(data, input.entries, accept, {
+        afterPiece: async () => {
+          await sendFull();
+          return true;
+        },
+      });
+    } catch {
+      return post(port, { type: 'error', message: MESSAGES.corrupt });
+    }
+    return finish();
   }
+
   let wb: XLSX.WorkBook;
   try {
     wb = XLSX.read(data, { type: 'buffer', cellDates: true, dense: true, sheets: 0 });
   } catch {
-    return { ok: false, message: MESSAGES.corrupt };
+    return post(port, { type: 'error', message: MESSAGES.corrupt });
   }
   const name = wb.SheetNames[0];
   const sheet = name ? wb.Sheets[name] : undefined;
-  if (!sheet?.['!ref']) return { ok: true, rows: [] };
+  if (!sheet?.['!ref']) {
+    post(port, { type: 'start', total: 0 });
+    return finish();
+  }
   const first = XLSX.utils.decode_range(sheet['!ref']).s.r;
   const raw = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
   const rows: [number, string[]][] = [];
-  // The first non-blank row is the header; the cap counts the non-blank rows after it, before anything is sent.
-  let dataRows = -1;
   for (let i = 0; i < raw.length; i++) {
     const cells = raw[i]!.map(cellText);
-    if (cells.every((c) => c === '')) continue;
-    if (++dataRows > input.maxRows) return { ok: false, message: MESSAGES.tooManyRows(input.maxRows) };
-    rows.push([first + i + 1, cells]);
+    if (cells.some((c) => c !== '')) rows.push([first + i + 1, cells]);
   }
-  return { ok: true, rows };
+  // The first non-blank row is the header; the cap counts the non-blank rows after it.
+  if (rows.length - 1 > input.maxRows)
+    return post(port, { type: 'error', message: MESSAGES.tooManyRows(input.maxRows) });
+  post(port, { type: 'start', total: Math.max(0, rows.length - 1) });
+  for (const [rowNumber, cells] of rows) {
+    if (!accept(rowNumber, cells)) break;
+    await sendFull();
+  }
+  return finish();
+}
+
+function post(port: Port, message: WorkerMessage): void {
+  port.postMessage(message);
 }
 
 if (parentPort) {
   const port = parentPort;
-  parse(workerData as WorkerInput).then(
-    (out) => port.postMessage(out),
-    (error: unknown) =>
-      port.postMessage({ ok: false, message: error instanceof Refused ? error.message : MESSAGES.corrupt }),
+  // The importing thread ends this worker once it has what it needs (or gave up).
+  run(workerData as WorkerInput, port).catch((error: unknown) =>
+    post(port, { type: 'error', message: error instanceof Refused ? error.message : MESSAGES.corrupt }),
   );
 }

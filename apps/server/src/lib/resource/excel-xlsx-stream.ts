@@ -113,38 +113,38 @@ function inflateWhole(data: Buffer, entry: ZipEntry): string {
   return zlib.inflateRawSync(body).toString('utf8');
 }
 
-/** Streams an entry's text through `onText`, decoded across chunk boundaries. */
-function inflateStream(
+/**
+ * Streams an entry's text through `onText`, decoded across chunk boundaries. The next piece is only inflated
+ * once `onText`'s promise settles (back-pressure); `onText` answers false to stop reading.
+ */
+async function inflateStream(
   data: Buffer,
   entry: ZipEntry,
-  onText: (text: string) => boolean,
+  onText: (text: string, inflatedBytes: number) => boolean | Promise<boolean>,
   chunkSize: number,
 ): Promise<void> {
   const body = entryBody(data, entry);
   const decoder = new StringDecoder('utf8');
   if (entry.method === 0) {
-    onText(decoder.write(body) + decoder.end());
-    return Promise.resolve();
+    await onText(decoder.write(body) + decoder.end(), body.length);
+    return;
   }
-  if (entry.method !== 8) return Promise.reject(new SheetFormatError('corrupt'));
-  return new Promise((resolve, reject) => {
-    const inflate = zlib.createInflateRaw({ chunkSize });
-    let stopped = false;
-    inflate.on('data', (chunk: Buffer) => {
-      if (stopped) return;
-      if (!onText(decoder.write(chunk))) {
-        stopped = true;
-        inflate.destroy();
-        resolve();
-      }
-    });
-    inflate.on('end', () => {
-      if (!stopped) onText(decoder.end());
-      resolve();
-    });
-    inflate.on('error', () => reject(new SheetFormatError('corrupt')));
-    inflate.end(body);
-  });
+  if (entry.method !== 8) throw new SheetFormatError('corrupt');
+  const inflate = zlib.createInflateRaw({ chunkSize });
+  inflate.end(body);
+  let inflated = 0;
+  try {
+    for await (const chunk of inflate as AsyncIterable<Buffer>) {
+      inflated += chunk.length;
+      if (!(await onText(decoder.write(chunk), inflated))) return;
+    }
+  } catch (error) {
+    if (error instanceof SheetFormatError) throw error;
+    throw new SheetFormatError('corrupt');
+  } finally {
+    inflate.destroy();
+  }
+  await onText(decoder.end(), inflated);
 }
 
 function collect(xml: string, onOpen: (tag: Tag) => void): void {
@@ -249,17 +249,27 @@ export function serialDate(serial: number, date1904: boolean): string {
 
 export type StreamedRows = { ok: true; rows: [number, string[]][] } | { ok: false; tooManyRows: true };
 
+export interface EachRowOptions {
+  /** Size of the inflated pieces (tests make it tiny to put characters across every kind of boundary). */
+  chunkSize?: number;
+  /**
+   * Called after each inflated piece with the sheet's inflated bytes so far and its declared size; reading
+   * waits for its promise (back-pressure) and stops when it answers false.
+   */
+  afterPiece?: (inflatedBytes: number, sheetBytes: number) => boolean | Promise<boolean>;
+}
+
 /**
- * The first sheet's non-blank rows as text, with the sheet's row numbers. The first non-blank row is the
- * header; past `maxRows` non-blank rows after it, reading stops and the file is refused. `chunkSize` is the
- * size of the inflated pieces (tests make it tiny to put characters across every kind of boundary).
+ * Calls `onRow` with each non-blank row of the first sheet as text, with the sheet's row numbers, as the
+ * sheet is inflated; `onRow` answers false to stop. Only the shared strings and date styles are held whole.
  */
-export async function readXlsxRows(
+export async function eachXlsxRow(
   data: Buffer,
   entries: ZipEntry[],
-  maxRows: number,
-  chunkSize = 64 * 1024,
-): Promise<StreamedRows> {
+  onRow: (rowNumber: number, cells: string[]) => boolean | void,
+  options: EachRowOptions = {},
+): Promise<void> {
+  const chunkSize = options.chunkSize ?? 64 * 1024;
   const byName = new Map(entries.map((e) => [e.name, e]));
   const workbook = byName.get('xl/workbook.xml');
   if (!workbook) throw new SheetFormatError('corrupt');
@@ -284,9 +294,7 @@ export async function readXlsxRows(
   const stylesEntry = byName.get('xl/styles.xml');
   const dates = stylesEntry ? dateStyles(inflateWhole(data, stylesEntry)) : new Set<number>();
 
-  const rows: [number, string[]][] = [];
-  let dataRows = -1;
-  let tooMany = false;
+  let stopped = false;
   let rowNumber = 0;
   let cells: string[] = [];
   let col = -1;
@@ -358,10 +366,7 @@ export async function readXlsxRows(
           finishCell();
           break;
         case 'row':
-          if (cells.some((c) => c !== '')) {
-            if (++dataRows > maxRows) tooMany = true;
-            else rows.push([rowNumber, cells]);
-          }
+          if (!stopped && cells.some((c) => c !== '') && onRow(rowNumber, cells) === false) stopped = true;
           break;
       }
     },
@@ -372,13 +377,41 @@ export async function readXlsxRows(
   await inflateStream(
     data,
     sheet,
-    (text) => {
+    async (text, inflated) => {
       tokenizer.write(text);
-      return !tooMany;
+      if (stopped) return false;
+      if (options.afterPiece && !(await options.afterPiece(inflated, sheet.uncompressedSize))) stopped = true;
+      return !stopped;
     },
     chunkSize,
   );
-  if (tooMany) return { ok: false, tooManyRows: true };
-  tokenizer.end();
-  return { ok: true, rows };
+  if (!stopped) tokenizer.end();
+}
+
+/**
+ * The first sheet's non-blank rows as text, with the sheet's row numbers. The first non-blank row is the
+ * header; past `maxRows` non-blank rows after it, reading stops and the file is refused.
+ */
+export async function readXlsxRows(
+  data: Buffer,
+  entries: ZipEntry[],
+  maxRows: number,
+  chunkSize = 64 * 1024,
+): Promise<StreamedRows> {
+  const rows: [number, string[]][] = [];
+  let dataRows = -1;
+  let tooMany = false;
+  await eachXlsxRow(
+    data,
+    entries,
+    (rowNumber, cells) => {
+      if (++dataRows > maxRows) {
+        tooMany = true;
+        return false;
+      }
+      rows.push([rowNumber, cells]);
+    },
+    { chunkSize },
+  );
+  return tooMany ? { ok: false, tooManyRows: true } : { ok: true, rows };
 }

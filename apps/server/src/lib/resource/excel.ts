@@ -6,7 +6,8 @@ import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { ApiError } from '../http.js';
-import { IMPORT_LIMITS, IMPORT_MESSAGES, type WorkerInput, type WorkerOutput, type ZipEntry } from './excel-limits.js';
+import type { ImportField } from './excel-import-map.js';
+import { IMPORT_LIMITS, IMPORT_MESSAGES, type WorkerInput, type WorkerMessage, type ZipEntry } from './excel-limits.js';
 import type { ResourceDef } from './resource.types.js';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -16,10 +17,7 @@ export function neutralise(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-/** The inverse on import: our own apostrophe comes off again. */
-export function unneutralise(value: string): string {
-  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
-}
+export { unneutralise } from './excel-import-map.js';
 
 export function excelFields(def: ResourceDef, chosen: string[] | null): string[] {
   const all = Object.entries(def.fields)
@@ -154,11 +152,12 @@ export function inspectZip(buffer: Buffer, limits = IMPORT_LIMITS): ZipEntry[] {
 }
 
 /** The worker's module: compiled JavaScript in production, TypeScript through tsx when run from source. */
-function startWorker(input: WorkerInput, limits: typeof IMPORT_LIMITS): Worker {
+function startWorker(input: WorkerInput, limits: typeof IMPORT_LIMITS, transferList: ArrayBuffer[]): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
   const url = new URL(fromSource ? './excel-worker.ts' : './excel-worker.js', import.meta.url);
   const options = {
     workerData: input,
+    transferList,
     resourceLimits: { maxOldGenerationSizeMb: limits.workerHeapMb },
     stdout: false,
     stderr: false,
@@ -172,64 +171,122 @@ function startWorker(input: WorkerInput, limits: typeof IMPORT_LIMITS): Worker {
 }
 
 /**
- * Reads the first sheet of an .xlsx or a legacy .xls, with the sheet's own row numbers, leaving out blank
- * rows: an .xlsx through the streaming reader of excel-xlsx-stream.ts (exceljs's own split Chinese characters
- * at chunk boundaries), a legacy .xls through SheetJS, in a worker with a heap limit and a time limit: the event loop keeps serving everyone else meanwhile, and a
- * file over the row cap is refused before a single row is returned, so nothing of it is written.
- */
-/**
- * At most this many parse workers at once (each may take its heap limit): further imports wait their turn
+ * At most this many read workers at once (each may take its heap limit): further imports wait their turn
  * instead of exhausting the machine's memory together.
  */
 const MAX_PARSE_WORKERS = 2;
 let runningParses = 0;
 const waitingParses: (() => void)[] = [];
 
-async function withParseSlot<T>(work: () => Promise<T>): Promise<T> {
+async function takeParseSlot(): Promise<void> {
   if (runningParses >= MAX_PARSE_WORKERS) await new Promise<void>((resolve) => waitingParses.push(resolve));
   else runningParses++;
-  try {
-    return await work();
-  } finally {
-    // Hand the slot straight to the next waiter, or free it.
-    const next = waitingParses.shift();
-    if (next) next();
-    else runningParses--;
-  }
 }
 
-export async function parseSheet(buffer: Buffer, limits = IMPORT_LIMITS): Promise<SheetRow[]> {
-  return withParseSlot(() => parseSheetInWorker(buffer, limits));
+function releaseParseSlot(): void {
+  // Hand the slot straight to the next waiter, or free it.
+  const next = waitingParses.shift();
+  if (next) next();
+  else runningParses--;
 }
 
-async function parseSheetInWorker(buffer: Buffer, limits: typeof IMPORT_LIMITS): Promise<SheetRow[]> {
+/** What the reader yields: the data rows' count first, the header (when mapping), then batches of rows. */
+export type SheetEvent = Exclude<WorkerMessage, { type: 'end' } | { type: 'error' }>;
+
+export interface ReadOptions {
+  /** Map the rows onto these fields in the worker (the first non-blank row is the header). */
+  fields?: ImportField[];
+  batchRows?: number;
+  /** Hand the buffer's memory to the worker instead of copying it (the buffer is unusable afterwards). */
+  transfer?: boolean;
+}
+
+/**
+ * Reads the first sheet of an .xlsx or a legacy .xls, with the sheet's own row numbers, leaving out blank
+ * rows: an .xlsx through the streaming reader of excel-xlsx-stream.ts (exceljs's own split Chinese characters
+ * at chunk boundaries), a legacy .xls through SheetJS, in a worker with a heap limit and a time limit. The
+ * worker counts the rows first, so a file over the row cap is refused before a single row is yielded (nothing
+ * of it is written), then sends batches of rows: the next batch is asked for when the consumer takes this one,
+ * with one batch read ahead, so parsing overlaps the consumer's inserts while memory stays flat. The event
+ * loop only ever handles one batch at a time and serves everyone else between batches.
+ */
+export async function* readSheetBatches(
+  buffer: Buffer,
+  options: ReadOptions = {},
+  limits = IMPORT_LIMITS,
+): AsyncGenerator<SheetEvent> {
   const zip = buffer.length >= 4 && buffer[0] === 0x50 && buffer[1] === 0x4b;
   const ole = buffer.length >= 8 && buffer.readUInt32BE(0) === 0xd0cf11e0;
   if (!zip && !ole) throw refuse('文件格式有误，仅支持 .xls 和 .xlsx 文件');
   const entries = zip ? inspectZip(buffer, limits) : [];
-  const worker = startWorker({ buffer: new Uint8Array(buffer), entries, maxRows: limits.maxRows }, limits);
-  const out = await new Promise<WorkerOutput>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      reject(refuse(IMPORT_MESSAGES.tooComplex));
-    }, limits.workerTimeoutMs);
-    worker.once('message', (message: WorkerOutput) => {
-      clearTimeout(timer);
-      resolve(message);
-    });
-    worker.once('error', (error: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      // Out of its heap: the file inflated past what its directory declared. Anything else is a defect.
-      reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? refuse(IMPORT_MESSAGES.tooComplex) : error);
-    });
-    worker.once('exit', () => {
-      clearTimeout(timer);
-      reject(refuse(IMPORT_MESSAGES.tooComplex));
-    });
+  await takeParseSlot();
+  const own = options.transfer && buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength;
+  const bytes = own ? new Uint8Array(buffer.buffer, 0, buffer.byteLength) : new Uint8Array(buffer);
+  const input: WorkerInput = {
+    buffer: bytes,
+    entries,
+    maxRows: limits.maxRows,
+    batchRows: options.batchRows ?? 500,
+    aheadBatches: 2,
+    fields: options.fields,
+  };
+  const worker = startWorker(input, limits, [bytes.buffer as ArrayBuffer]);
+  const queue: WorkerMessage[] = [];
+  let failure: Error | null = null;
+  let notify: (() => void) | null = null;
+  const wake = () => {
+    notify?.();
+    notify = null;
+  };
+  worker.on('message', (message: WorkerMessage) => {
+    queue.push(message);
+    wake();
   });
-  void worker.terminate();
-  if (!out.ok) throw refuse(out.message);
-  return out.rows.map(([rowNumber, cells]) => ({ rowNumber, cells }));
+  worker.once('error', (error: NodeJS.ErrnoException) => {
+    // Out of its heap: the file inflated past what its directory declared. Anything else is a defect.
+    failure = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? refuse(IMPORT_MESSAGES.tooComplex) : error;
+    wake();
+  });
+  worker.once('exit', () => {
+    failure ??= refuse(IMPORT_MESSAGES.tooComplex);
+    wake();
+  });
+  try {
+    for (;;) {
+      if (!queue.length && !failure) {
+        // The time limit applies to the worker's own work: waiting on the consumer does not count.
+        let timer: NodeJS.Timeout | undefined;
+        await new Promise<void>((resolve) => {
+          notify = resolve;
+          timer = setTimeout(() => {
+            failure ??= refuse(IMPORT_MESSAGES.tooComplex);
+            resolve();
+          }, limits.workerTimeoutMs);
+        });
+        clearTimeout(timer);
+        continue;
+      }
+      const message = queue.shift();
+      if (!message) throw failure!;
+      if (message.type === 'error') throw refuse(message.message);
+      if (message.type === 'end') return;
+      yield message;
+      if (message.type === 'rows') worker.postMessage('more');
+    }
+  } finally {
+    worker.removeAllListeners();
+    void worker.terminate();
+    releaseParseSlot();
+  }
+}
+
+/** Every non-blank row of the first sheet (header included), for callers that want them all at once. */
+export async function parseSheet(buffer: Buffer, limits = IMPORT_LIMITS): Promise<SheetRow[]> {
+  const rows: SheetRow[] = [];
+  for await (const event of readSheetBatches(buffer, {}, limits)) {
+    if (event.type === 'rows') for (const r of event.rows) rows.push({ rowNumber: r.rowNumber, cells: r.cells });
+  }
+  return rows;
 }
 
 /** The rows of parseSheet one by one. */

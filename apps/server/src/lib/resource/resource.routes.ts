@@ -10,17 +10,10 @@ import { formatDateTime } from '../time.js';
 import { snapshot, type DataLogActor } from './data-log.js';
 import { showDecimal2 } from './decimal.js';
 import { loadDictValues } from './dict-text.js';
-import {
-  errorReportPath,
-  excelFields,
-  parseSheet,
-  streamXlsx,
-  unneutralise,
-  writeErrorReport,
-  XLSX_MIME,
-} from './excel.js';
+import { errorReportPath, excelFields, readSheetBatches, streamXlsx, writeErrorReport, XLSX_MIME } from './excel.js';
 import { countRows, exportLabels, exportSort, keysetChunks } from './excel-export.js';
-import { IMPORT_LIMITS, IMPORT_MESSAGES } from './excel-limits.js';
+import type { ImportField } from './excel-import-map.js';
+import { importProgress, readImportProgress } from './import-progress.js';
 import { parseListParams } from './list-query.js';
 import {
   createRecord,
@@ -155,18 +148,6 @@ export async function exportXls(app: FastifyInstance, def: ResourceDef, request:
   return streamXlsx(reply, def.title, columns, chunks(), { total });
 }
 
-function coerceCell(def: ResourceDef, field: string, raw: string): unknown {
-  const fd = def.fields[field]!;
-  if (raw === '') return undefined;
-  // Kept as typed: the schema checks the decimals and the write converts to hundredths exactly.
-  if (fd.type === 'decimal2') return raw.trim();
-  if (fd.type === 'int' || fd.type === 'number') {
-    const n = Number(raw);
-    return Number.isFinite(n) ? n : raw;
-  }
-  return raw;
-}
-
 function constraintMessage(error: unknown, row: Row): string {
   const duplicate = uniqueViolationMessage(error, row);
   if (duplicate) return duplicate;
@@ -180,6 +161,7 @@ export async function importExcel(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
+  const progress = importProgress(app, currentUser(request).id, request.query);
   if (!request.isMultipart()) throw new ApiError(400, '请选择要导入的文件');
   const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
   if (!file) throw new ApiError(400, '请选择要导入的文件');
@@ -194,14 +176,13 @@ export async function importExcel(
   const ctx = resourceContext(app, request);
   const dictValues = await loadDictValues(ctx.db, app.ctx.kv, def);
   const importable = excelFields(def, null).filter((f) => !def.fields[f]!.computed);
-  const byTitle = new Map<string, string>();
-  for (const f of importable) {
-    byTitle.set(def.fields[f]!.title, f);
-    byTitle.set(f, f);
-  }
+  const fields: ImportField[] = importable.map((name) => {
+    const fd = def.fields[name]!;
+    const dict = dictValues.get(name);
+    return { name, title: fd.title, type: fd.type, multi: fd.multi, dict: dict ? [...dict] : undefined };
+  });
 
   let headers: string[] | null = null;
-  let columnFields: (string | undefined)[] = [];
   let total = 0;
   let success = 0;
   const failures: { cells: string[]; rowNumber: number; message: string }[] = [];
@@ -263,57 +244,62 @@ export async function importExcel(
     }
   };
 
-  // Parsed off the event loop; a file over the row cap is refused here, before anything is written.
-  const sheetRows = await parseSheet(buffer, IMPORT_LIMITS);
-  if (sheetRows.length - 1 > IMPORT_LIMITS.maxRows)
-    throw new ApiError(400, IMPORT_MESSAGES.tooManyRows(IMPORT_LIMITS.maxRows));
-  for (const { rowNumber, cells } of sheetRows) {
-    if (!headers) {
-      if (cells.every((c) => c === '')) continue;
-      headers = cells;
-      columnFields = cells.map((c) => byTitle.get(c));
-      if (!columnFields.some(Boolean)) throw new ApiError(400, '文件中没有可识别的列，请使用导出的模板');
-      continue;
-    }
-    if (cells.every((c) => c === '')) continue;
-    total++;
-    try {
-      const values: Row = {};
-      columnFields.forEach((field, i) => {
-        if (!field) return;
-        const raw = unneutralise(cells[i] ?? '');
-        const dict = dictValues.get(field);
-        if (dict && raw !== '') {
-          const parts = def.fields[field]!.multi ? raw.split(',') : [raw];
-          const mapped = parts.map((part) => {
-            const v = dict.get(part.trim());
-            if (v === undefined) throw new ApiError(400, `${def.fields[field]!.title}的值“${part}”不在字典中`);
-            return v;
-          });
-          values[field] = mapped.join(',');
-        } else {
-          values[field] = coerceCell(def, field, raw);
+  // Read and mapped in a worker a batch at a time; a file over the row cap is refused before anything is
+  // written. Each batch is checked by the declaration and inserted before the worker sends the next.
+  let expected = 0;
+  await progress.report({ phase: 'reading', total: 0, processed: 0, success: 0, failed: 0 });
+  try {
+    for await (const event of readSheetBatches(buffer, { fields, batchRows: chunkSize, transfer: true })) {
+      if (event.type === 'start') expected = event.total;
+      else if (event.type === 'header') headers = event.headers;
+      else {
+        for (const { rowNumber, cells, values, error } of event.rows) {
+          total++;
+          if (error !== undefined || !values) {
+            failures.push({ cells, rowNumber, message: error ?? '保存失败' });
+            continue;
+          }
+          try {
+            const body = def.importRow ? await def.importRow(values, ctx) : values;
+            const parsed = def.createSchema ? parse(def.createSchema, body) : body;
+            const row = await rowForInsert(def, parsed, ctx);
+            if (def.beforeWrite && !def.beforeImportBatch) await def.beforeWrite(row, null, ctx);
+            batch.push({ row, body: parsed, cells, rowNumber });
+            if (batch.length >= chunkSize) await flush();
+          } catch (error) {
+            if (!(error instanceof ApiError)) throw error;
+            failures.push({ cells, rowNumber, message: error.message });
+          }
         }
-      });
-      const body = def.importRow ? await def.importRow(values, ctx) : values;
-      const parsed = def.createSchema ? parse(def.createSchema, body) : body;
-      const row = await rowForInsert(def, parsed, ctx);
-      if (def.beforeWrite && !def.beforeImportBatch) await def.beforeWrite(row, null, ctx);
-      batch.push({ row, body: parsed, cells, rowNumber });
-      if (batch.length >= chunkSize) await flush();
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      failures.push({ cells, rowNumber, message: error.message });
+        await flush();
+        await progress.report({
+          phase: 'importing',
+          total: expected,
+          processed: total,
+          success,
+          failed: failures.length,
+        });
+      }
     }
+  } catch (error) {
+    await progress.report({ phase: 'failed', total: expected, processed: total, success, failed: failures.length });
+    if (success > 0) await dataChanged(app.ctx.kv);
+    throw error;
   }
   await flush();
   if (success > 0) await dataChanged(app.ctx.kv);
-  if (!headers) throw new ApiError(400, '文件中没有数据');
+  if (!headers) {
+    await progress.report({ phase: 'failed', total: 0, processed: 0, success: 0, failed: 0 });
+    throw new ApiError(400, '文件中没有数据');
+  }
 
   const result: ImportResult = { total, success, failed: failures.length };
   if (failures.length) {
     const id = await writeErrorReport(app.ctx.config.uploadDir, headers, failures);
     result.errorReportUrl = `/sys/common/importReport/${id}`;
+  }
+  await progress.report({ phase: 'done', total, processed: total, success, failed: failures.length });
+  if (failures.length) {
     return reply.send({
       success: true,
       code: 201,
@@ -339,8 +325,13 @@ function dataLogRow(def: ResourceDef, row: Row, by: DataLogActor) {
   };
 }
 
-/** The error report of an import, for the user who has its (unguessable) id. */
+/** The error report of an import, for the user who has its (unguessable) id; the progress of one's own imports. */
 export default async function importReportRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/sys/common/importProgress/:id', { config: { auth: 'user' } }, async (request) => {
+    const { id } = request.params as { id: string };
+    return ok(await readImportProgress(app, currentUser(request).id, id), '');
+  });
+
   app.get('/sys/common/importReport/:id', { config: { auth: 'user' } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     const file = errorReportPath(app.ctx.config.uploadDir, id);
