@@ -156,6 +156,55 @@ describe('import excel modal', () => {
     expect(await screen.findByText('导入成功')).toBeInTheDocument();
   });
 
+  it("after the upload, shows the rows the server has processed, asked for with the import's own id", async () => {
+    let processed = 0;
+    const mock = mockHttp({
+      [`POST ${URL_IMPORT}`]: ok({ total: 1000, success: 1000, failed: 0 }, '导入成功！共 1000 条数据'),
+    });
+    const inner = http.defaults.adapter as AxiosAdapter;
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const polled: string[] = [];
+    let posted: { importId?: string } = {};
+    http.defaults.adapter = async (config) => {
+      if (config.method === 'get' && config.url?.startsWith('/sys/common/importProgress/')) {
+        polled.push(config.url);
+        // The server counts the file first, then reports more rows on every poll.
+        const result =
+          polled.length === 1
+            ? { phase: 'reading', total: 0, processed: 0, success: 0, failed: 0 }
+            : { phase: 'importing', total: 1000, processed: (processed += 400), success: processed, failed: 0 };
+        const data = { success: true, code: 200, message: '', result, timestamp: 0 };
+        return { data, status: 200, statusText: '200', headers: {}, config, request: {} };
+      }
+      posted = config.params as typeof posted;
+      config.onUploadProgress?.({ loaded: 100, total: 100, bytes: 100, lengthComputable: true } as AxiosProgressEvent);
+      await gate;
+      return inner(config);
+    };
+    restore = mock.restore;
+    open();
+    await choose();
+    await userEvent.click(startButton());
+
+    expect(await screen.findByText(IMPORT_MESSAGES.reading)).toBeInTheDocument();
+    expect(screen.queryByLabelText('上传进度')).not.toBeInTheDocument();
+    expect(await screen.findByText(IMPORT_MESSAGES.processing(400, 1000), {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByLabelText('处理进度')).toHaveTextContent('40%');
+    expect(await screen.findByText(IMPORT_MESSAGES.processing(800, 1000), {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByLabelText('处理进度')).toHaveTextContent('80%');
+
+    // The POST named the id the polls use.
+    expect(posted.importId).toMatch(/^[0-9a-f]{32}$/);
+    expect(polled[0]).toBe(`/sys/common/importProgress/${posted.importId}`);
+
+    release();
+    expect(await screen.findByText('导入成功！共 1000 条数据')).toBeInTheDocument();
+    const polls = polled.length;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(polled.length).toBe(polls); // no more polling once the import has answered
+  });
+
   it('opening again starts with an empty file list', async () => {
     function Harness() {
       const [isOpen, setOpen] = useState(true);

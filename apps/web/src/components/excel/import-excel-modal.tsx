@@ -2,7 +2,13 @@ import { useEffect, useState } from 'react';
 import { Button, Modal, Progress, Upload, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { AxiosError } from 'axios';
-import { IMPORT_MESSAGES, type ApiResponse, type ImportResult } from '@district/shared';
+import {
+  IMPORT_MESSAGES,
+  importProgressUrl,
+  type ApiResponse,
+  type ImportProgress,
+  type ImportResult,
+} from '@district/shared';
 import { feedback } from '../../lib/feedback';
 import { http } from '../../lib/request';
 import { downloadImportReport } from './export-xls';
@@ -23,6 +29,44 @@ export interface ImportExcelModalProps {
   /** Extra form fields of master/detail imports. */
   isSingleTableImport?: boolean;
   foreignKeys?: string;
+}
+
+/** How often the server is asked how far the import is, once the file has arrived. */
+export const IMPORT_POLL_MS = 700;
+
+/** An id for this import's progress (getRandomValues also works outside secure contexts, unlike randomUUID). */
+function newImportId(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** While the server works through the rows: asks how far it is until `importId` is null. */
+function useImportProgress(importId: string | null): ImportProgress | null {
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  useEffect(() => {
+    setProgress(null);
+    if (!importId) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      try {
+        const { data } = await http.get<ApiResponse<ImportProgress | null>>(importProgressUrl(importId), {
+          silent: true,
+        });
+        if (!stopped && data.result) setProgress(data.result);
+      } catch {
+        // A missed answer only delays the figure; the import's own answer decides.
+      }
+      if (!stopped) timer = setTimeout(() => void poll(), IMPORT_POLL_MS);
+    };
+    void poll();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [importId]);
+  return progress;
 }
 
 function serverMessage(error: unknown): string {
@@ -66,7 +110,10 @@ function showPartialImport(message: string, result: ImportResult | null) {
   });
 }
 
-/** 导入EXCEL: choose one .xls/.xlsx file and upload it with progress (widgets-spec §2, §4, §8). */
+/**
+ * 导入EXCEL: choose one .xls/.xlsx file and upload it with progress (widgets-spec §2, §4, §8): the bytes sent,
+ * then the rows the server has processed (polled with this import's own id while the request runs).
+ */
 export function ImportExcelModal({
   open,
   url,
@@ -78,6 +125,9 @@ export function ImportExcelModal({
   const [fileList, setFileList] = useState<UploadFile[]>([]);
   const [uploading, setUploading] = useState(false);
   const [percent, setPercent] = useState(0);
+  // Set once the upload is complete: the server is reading and importing the rows.
+  const [processingId, setProcessingId] = useState<string | null>(null);
+  const progress = useImportProgress(processingId);
 
   // Opening clears the file list (widgets-spec §4).
   useEffect(() => {
@@ -97,12 +147,16 @@ export function ImportExcelModal({
     if (foreignKeys) form.append('foreignKeys', foreignKeys);
     setUploading(true);
     setPercent(0);
+    const importId = newImportId();
     try {
       const { data } = await http.post<ApiResponse<ImportResult | null>>(url, form, {
+        params: { importId },
         // Failures are shown here as warnings (widgets-spec §8), not by the central handler.
         silent: true,
         onUploadProgress: (event) => {
-          if (event.total) setPercent(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+          if (!event.total) return;
+          setPercent(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+          if (event.loaded >= event.total) setProcessingId(importId);
         },
       });
       if (!data.success) {
@@ -118,6 +172,7 @@ export function ImportExcelModal({
       feedback.message.warning(serverMessage(error) || IMPORT_MESSAGES.failed(item.name, reasonOf(error)));
     } finally {
       setUploading(false);
+      setProcessingId(null);
     }
   };
 
@@ -161,7 +216,26 @@ export function ImportExcelModal({
       >
         <Button icon={<UploadOutlined aria-hidden />}>{IMPORT_MESSAGES.choose}</Button>
       </Upload>
-      {uploading && <Progress percent={percent} size="small" aria-label="上传进度" />}
+      {uploading && !processingId && <Progress percent={percent} size="small" aria-label="上传进度" />}
+      {uploading && processingId && <ProcessingProgress progress={progress} />}
     </Modal>
+  );
+}
+
+/** The server's side: reading the file, then rows processed of the file's rows. */
+function ProcessingProgress({ progress }: { progress: ImportProgress | null }) {
+  const counting = !progress || progress.phase === 'reading';
+  const total = progress?.total ?? 0;
+  const processed = progress?.processed ?? 0;
+  return (
+    <div>
+      <div>{counting ? IMPORT_MESSAGES.reading : IMPORT_MESSAGES.processing(processed, total)}</div>
+      <Progress
+        percent={total ? Math.min(100, Math.floor((processed / total) * 100)) : 0}
+        size="small"
+        status="active"
+        aria-label="处理进度"
+      />
+    </div>
   );
 }
