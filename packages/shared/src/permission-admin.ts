@@ -15,6 +15,12 @@ export const PERMS_TYPE_LABELS = { '1': '可见/可访问(授权后可见/可访
 /** status: '1' in force (有效), '0' disabled (无效: nobody holds it, the administrator included). */
 export const PERMISSION_STATUS_LABELS = { '1': '有效', '0': '无效' } as const;
 
+/**
+ * Pages that belong to every signed-in user rather than to a job (个人中心, 我的消息): a role created in 角色管理
+ * is granted them at once, so its users are not left without their own profile and messages.
+ */
+export const PERSONAL_PAGES = ['/user/info', '/isps/userAnnouncement'] as const;
+
 /** The component a top-level menu uses when it only groups sub-menus. */
 export const ROUTE_VIEW_COMPONENT = 'layouts/RouteView';
 

@@ -1,4 +1,4 @@
-import { PERM, ROLE_MESSAGES } from '@district/shared';
+import { PERM, PERSONAL_PAGES, ROLE_MESSAGES } from '@district/shared';
 import {
   roleCreateSchema,
   roleUpdateSchema,
@@ -6,6 +6,8 @@ import {
   type RoleUpdateInput,
 } from '@district/shared/schemas';
 import { ApiError } from '../../lib/http.js';
+import { newId } from '../../lib/ids.js';
+import { formatDateTime } from '../../lib/time.js';
 import type { AnyQuery, ResourceDef } from '../../lib/resource/resource.types.js';
 import { ADMIN_ROLE_ID } from '../user/user.service.js';
 import { assertRoleInReach } from '../user/user-reach.service.js';
@@ -70,6 +72,29 @@ export const roleResource: ResourceDef<RoleCreateInput, RoleUpdateInput> = {
       .$if(existingId !== null, (q) => q.where('id', '<>', existingId!))
       .executeTakeFirst();
     if (clash) throw new ApiError(400, ROLE_MESSAGES.roleCodeTaken(String(row.roleCode)));
+  },
+  async afterCreate(row, _body, ctx) {
+    const pages = await ctx.trx
+      .selectFrom('sysPermission')
+      .select('id')
+      .where('url', 'in', [...PERSONAL_PAGES])
+      .where('delFlag', '=', 0)
+      .execute();
+    if (pages.length === 0) return;
+    const now = formatDateTime();
+    await ctx.trx
+      .insertInto('sysRolePermission')
+      .values(
+        pages.map((p) => ({
+          id: newId(),
+          roleId: String(row.id),
+          permissionId: p.id,
+          dataRuleIds: null,
+          operateDate: now,
+          operateIp: null,
+        })),
+      )
+      .execute();
   },
   async beforeDelete(rows, ctx) {
     if (rows.some((r) => r.id === ADMIN_ROLE_ID)) throw new ApiError(400, ROLE_MESSAGES.deleteAdmin);

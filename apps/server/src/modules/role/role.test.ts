@@ -1,4 +1,11 @@
-import { PERM, REACH_MESSAGES, ROLE_MESSAGES, USER_MESSAGES, type PermissionTreeNode } from '@district/shared';
+import {
+  PERM,
+  PERSONAL_PAGES,
+  REACH_MESSAGES,
+  ROLE_MESSAGES,
+  USER_MESSAGES,
+  type PermissionTreeNode,
+} from '@district/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
 import { seedId } from '../../db/seeds/seed-id.js';
@@ -111,13 +118,32 @@ describe.each(targets)('roles on $name', (target) => {
     expect((await call('GET', '/sys/user/list', undefined, staff)).statusCode).toBe(403);
   });
 
+  it('grants a new role the personal pages (个人中心, 我的消息), so its users keep their own profile and messages', async () => {
+    const roleId = await addRole('personal_only', '只看个人');
+    const granted = (await call('GET', `/sys/permission/queryRolePermission?roleId=${roleId}`)).json().result;
+    const db = t.app.ctx.db.db;
+    const pages = await db
+      .selectFrom('sysPermission')
+      .select(['id', 'url'])
+      .where('url', 'in', [...PERSONAL_PAGES])
+      .execute();
+    expect(pages.map((p) => p.url).sort()).toEqual([...PERSONAL_PAGES].sort());
+    expect([...granted].sort()).toEqual(pages.map((p) => p.id).sort());
+  });
+
   it('never lets a caller grant what they do not hold', async () => {
     const db = t.app.ctx.db.db;
-    // A delegate holding role authorisation and the user list only.
+    // A delegate holding role authorisation and the user list only (and the personal pages every role has).
     const delegateRole = await addRole('delegate', '授权代理');
+    const personal = await db
+      .selectFrom('sysPermission')
+      .select('id')
+      .where('url', 'in', [...PERSONAL_PAGES])
+      .execute();
     await call('POST', '/sys/permission/saveRolePermission', {
       roleId: delegateRole,
       permissionIds: [
+        ...personal.map((p) => p.id),
         MENU_SYSTEM,
         seedId('perm:system-role'),
         perm(PERM.roleList),
