@@ -69,6 +69,8 @@ export const ONLINE_LIMITS = {
   reportSqlMaxChars: 10_000,
   /** app-spec §8: a sub table's rows are asked for 3 times before 打开子表失败. */
   subTableRetries: 3,
+  /** Sub rows sent with one main record (one request, one transaction). */
+  subRowsMax: 200,
   /** app-spec §9: the sub-table popup is placed 350 px from the top. */
   subTablePopupTop: 350,
 } as const;

@@ -37,7 +37,6 @@ function fieldType(f: OnlineField): FieldType {
 /** The zod check of one field's value, built from the definition (required, length, type, rule, pattern). */
 function valueSchema(f: OnlineField, partial = false): ZodType {
   const label = f.label;
-  const empty = z.union([z.null(), z.literal('')]).transform(() => null);
   let base: ZodType;
   switch (f.dbType) {
     case 'int':
@@ -100,7 +99,8 @@ function valueSchema(f: OnlineField, partial = false): ZodType {
     // An edit may leave a field out (unchanged), but not empty it.
     return partial ? required.optional() : required;
   }
-  return z.union([empty, base]).optional();
+  // Empty is null; anything else answers the type's own message (a union would only say "Invalid input").
+  return z.preprocess((v) => (v === '' ? null : v), base.nullable()).optional();
 }
 
 /**

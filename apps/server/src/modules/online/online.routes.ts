@@ -1,4 +1,5 @@
 import {
+  fieldKey,
   ONLINE_API,
   ONLINE_FORM_ACTIONS,
   ONLINE_LIMITS,
@@ -23,18 +24,21 @@ import { newId } from '../../lib/ids.js';
 import { exportXls, importExcel, resourceContext } from '../../lib/resource/resource.routes.js';
 import {
   createRecord,
+  declared,
   decorateRows,
   deleteRecords,
   findScoped,
   listPage,
+  scoped,
   updateRecord,
 } from '../../lib/resource/resource.service.js';
-import type { ResourceDef } from '../../lib/resource/resource.types.js';
+import type { ResourceDef, Row } from '../../lib/resource/resource.types.js';
 import { streamXlsx } from '../../lib/resource/excel.js';
 import { formatDateTime } from '../../lib/time.js';
 import { currentUser } from '../../plugins/guard.js';
 import { formResource } from './form.resource.js';
 import { FormService } from './form.service.js';
+import { planSubRows, splitBody, writeSubRows, type SubRowsPlan } from './form.subrows.js';
 import { synchronise } from './form.sync.js';
 import { onlineDb } from './online.tables.js';
 import { OnlineReportService } from './report.service.js';
@@ -215,22 +219,87 @@ export default async function onlineRoutes(app: FastifyInstance): Promise<void> 
       await decorateRows(def, [row], ctx, app.ctx.kv);
       return ok(row, '');
     });
+    /*
+     * A main form's record may come with its sub rows (each sub table's name → the complete list of its rows):
+     * all are checked first, then written in the main record's transaction. The main form's own add/edit right
+     * covers its sub rows.
+     */
+    const subPlans = async (
+      form: OnlineFormDef,
+      subs: Map<string, unknown[]>,
+      mainId: string,
+      existing: boolean,
+      request: FastifyRequest,
+    ): Promise<SubRowsPlan[]> => {
+      const plans: SubRowsPlan[] = [];
+      for (const link of form.subTables) {
+        const rows = subs.get(link.table);
+        if (!rows) continue;
+        const sub = await resourceOf(link.table);
+        plans.push(await planSubRows(link, sub, rows, mainId, existing, resourceContext(app, request)));
+      }
+      return plans;
+    };
     scope.post(`${data}/add`, { config: { auth: 'user' } }, async (request) => {
       const table = tableOf(request);
       need(request, table, 'add');
-      const { def } = await resourceOf(table);
-      const body = parse(def.createSchema!, request.body);
-      const row = await createRecord(def, body, resourceContext(app, request));
-      return ok({ id: row.id }, '添加成功！');
+      const { form, def } = await resourceOf(table);
+      const { main, subs } = splitBody(form, request.body);
+      const body = parse(def.createSchema!, main);
+      if (!subs.size) {
+        const row = await createRecord(def, body, resourceContext(app, request));
+        return ok({ id: row.id }, '添加成功！');
+      }
+      const id = newId();
+      const plans = await subPlans(form, subs, id, false, request);
+      const withSubs: ResourceDef = {
+        ...def,
+        toRow: (b) => ({ ...declared(def, b), id }),
+        afterCreate: (_row, _body, tx) => writeSubRows(plans, tx),
+      };
+      await createRecord(withSubs, body, resourceContext(app, request));
+      return ok({ id }, '添加成功！');
     });
     const editData = async (request: FastifyRequest) => {
       const table = tableOf(request);
       need(request, table, 'edit');
-      const { def } = await resourceOf(table);
-      const body = parse(def.updateSchema!, request.body);
-      await updateRecord(def, body, resourceContext(app, request));
+      const { form, def } = await resourceOf(table);
+      const { main, subs } = splitBody(form, request.body);
+      const body = parse(def.updateSchema!, main);
+      const ctx = resourceContext(app, request);
+      if (!subs.size) {
+        await updateRecord(def, body, ctx);
+        return ok(null, '编辑成功！');
+      }
+      // The main record must be in the caller's scope before its sub rows are looked at.
+      await findScoped(def, ctx, body.id);
+      const plans = await subPlans(form, subs, body.id, true, request);
+      await updateRecord({ ...def, afterUpdate: (_row, _body, tx) => writeSubRows(plans, tx) }, body, ctx);
       return ok(null, '编辑成功！');
     };
+    // The sub rows of one main record, for its edit form: read with the main form's list right.
+    scope.get(`${data}/subRows`, { config: { auth: 'user' } }, async (request) => {
+      const table = tableOf(request);
+      need(request, table, 'list');
+      const { form, def } = await resourceOf(table);
+      const ctx = resourceContext(app, request);
+      const main = await findScoped(def, ctx, parse(idQuery, request.query).id);
+      const out: Record<string, Row[]> = {};
+      for (const link of form.subTables) {
+        const sub = await resourceOf(link.table);
+        const q = await scoped(sub.def, ctx);
+        const rows = (await q
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a generated table's column
+          .where(`${sub.def.table}.${fieldKey(link.foreignKey)}` as any, '=', String(main.id))
+          .orderBy(`${sub.def.table}.createTime` as never)
+          .orderBy(`${sub.def.table}.id` as never)
+          .limit(ONLINE_LIMITS.subRowsMax)
+          .execute()) as Row[];
+        await decorateRows(sub.def, rows, ctx, app.ctx.kv);
+        out[link.table] = rows;
+      }
+      return ok(out, '');
+    });
     scope.put(`${data}/edit`, { config: { auth: 'user' } }, editData);
     scope.post(`${data}/edit`, { config: { auth: 'user' } }, editData);
     scope.delete(`${data}/delete`, { config: { auth: 'user' } }, async (request) => {

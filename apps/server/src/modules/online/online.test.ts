@@ -392,6 +392,161 @@ describe.each(targets)('online forms and reports on $name', (target) => {
     await addButtons('onl_order');
   });
 
+  it('saves a main record with its sub rows in one request and one transaction, naming the bad row', async () => {
+    const line = await define({
+      tableName: 'onl_bill_line',
+      title: '明细',
+      formKind: 'sub',
+      theme: 'plain',
+      fields: [
+        { name: 'bill_id', label: '单据', dbType: 'string', length: 32, required: true },
+        { name: 'goods', label: '物品', dbType: 'string', required: true },
+        { name: 'qty', label: '数量', dbType: 'int' },
+        { name: 'code', label: '编码', dbType: 'string', unique: true },
+      ],
+    });
+    const extra = await define({
+      tableName: 'onl_bill_extra',
+      title: '附加信息',
+      formKind: 'sub',
+      theme: 'plain',
+      fields: [
+        { name: 'bill_id', label: '单据', dbType: 'string', length: 32, required: true },
+        { name: 'note', label: '说明', dbType: 'string' },
+      ],
+    });
+    const bill = await define({
+      tableName: 'onl_bill',
+      title: '领用单',
+      formKind: 'main',
+      theme: 'tab',
+      subTables: [
+        { table: 'onl_bill_line', relation: 'many', foreignKey: 'bill_id' },
+        { table: 'onl_bill_extra', relation: 'one', foreignKey: 'bill_id' },
+      ],
+      fields: [{ name: 'bill_no', label: '单号', dbType: 'string', required: true }],
+    });
+    for (const f of [line, extra, bill]) await call('POST', `${ONLINE_API.head}/sync`, { id: f.id });
+    // Only the main form's buttons: they cover its sub rows.
+    const roleId = await roleWith(t, admin, 1001, 'bill_clerk', await addButtons('onl_bill'));
+    await accountWith(t, admin, 1001, 'bill_clerk', [roleId]);
+    const clerk = await t.login('bill_clerk', 'Passw0rd!');
+    const save = (method: 'POST' | 'PUT', payload: object) =>
+      call(method, data('onl_bill', method === 'POST' ? 'add' : 'edit'), payload, clerk);
+    const counts = async () =>
+      Promise.all(
+        ['onl_bill', 'onl_bill_line', 'onl_bill_extra'].map(
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a generated table
+          async (table) => (await (db() as any).selectFrom(table).select('id').execute()).length,
+        ),
+      );
+
+    const refused = async (method: 'POST' | 'PUT', payload: object) => {
+      const res = await save(method, payload);
+      return [res.statusCode, res.json().message];
+    };
+    expect(
+      await refused('POST', {
+        billNo: 'B1',
+        onl_bill_line: [
+          { goods: '笔', qty: 2 },
+          { goods: '纸', qty: 'x' },
+        ],
+      }),
+    ).toEqual([400, '明细第 2 行：数量须为整数']);
+    expect(await refused('POST', { billNo: 'B1', onl_bill_line: [{ goods: '笔' }, { qty: 1 }] })).toEqual([
+      400,
+      '明细第 2 行：请输入物品',
+    ]);
+    // The second row's duplicate is found inside the transaction: the main record is rolled back with it.
+    expect(
+      await refused('POST', {
+        billNo: 'B1',
+        onl_bill_line: [
+          { goods: '笔', code: 'A' },
+          { goods: '纸', code: 'A' },
+        ],
+      }),
+    ).toEqual([400, '明细第 2 行：编码“A”已存在']);
+    expect(await refused('POST', { billNo: 'B1', onl_bill_extra: [{ note: 'a' }, { note: 'b' }] })).toEqual([
+      400,
+      '附加信息只能有一行',
+    ]);
+    expect(await refused('POST', { billNo: 'B1', onl_bill_line: { goods: '笔' } })).toEqual([
+      400,
+      '附表 onl_bill_line 的数据须为列表',
+    ]);
+    expect(await counts()).toEqual([0, 0, 0]);
+
+    const added = await save('POST', {
+      billNo: 'B1',
+      // A foreign key in the row is overwritten with the new main record's id.
+      onl_bill_line: [
+        { goods: '笔', qty: 2, code: 'A', billId: 'someone-else' },
+        { goods: '纸', qty: 5 },
+      ],
+      onl_bill_extra: [{ note: '加急' }],
+    });
+    expect([added.statusCode, added.json().message]).toEqual([200, '添加成功！']);
+    const id = added.json().result.id as string;
+    const subRows = async (mainId = id) =>
+      (await call('GET', `${data('onl_bill', 'subRows')}?id=${mainId}`, undefined, clerk)).json().result as Record<
+        string,
+        { id: string; goods?: string; qty?: number; billId: string; note?: string }[]
+      >;
+    let subs = await subRows();
+    // Rows saved in the same second come back in no particular order.
+    const byGoods = <T extends { goods?: string }>(rows: T[]) =>
+      [...rows].sort((a, b) => String(a.goods).localeCompare(String(b.goods)));
+    expect(byGoods(subs.onl_bill_line!).map((r) => [r.goods, r.qty, r.billId])).toEqual([
+      ['笔', 2, id],
+      ['纸', 5, id],
+    ]);
+    expect(subs.onl_bill_extra!.map((r) => [r.note, r.billId])).toEqual([['加急', id]]);
+
+    // Edit: the first row changed, the second dropped, a third added; the extra row kept as it is.
+    const [pen, paper] = byGoods(subs.onl_bill_line!);
+    const edited = await save('PUT', {
+      id,
+      billNo: 'B1-改',
+      onl_bill_line: [{ id: pen!.id, goods: '钢笔', qty: 3 }, { goods: '墨水' }],
+    });
+    expect([edited.statusCode, edited.json().message]).toEqual([200, '编辑成功！']);
+    subs = await subRows();
+    expect(byGoods(subs.onl_bill_line!).map((r) => [r.id === pen!.id, r.goods])).toEqual([
+      [true, '钢笔'],
+      [false, '墨水'],
+    ]);
+    expect(subs.onl_bill_extra!.map((r) => r.note)).toEqual(['加急']);
+    const logged = await db()
+      .selectFrom('sysDataLog')
+      .select('action')
+      .where('dataTable', '=', 'onl_bill_line')
+      .where('dataId', '=', paper!.id)
+      .execute();
+    expect(logged.map((l) => l.action).sort()).toEqual(['add', 'delete']);
+
+    // Another record's row cannot be taken over; a failed edit changes nothing.
+    const other = await save('POST', { billNo: 'B2', onl_bill_line: [{ goods: '尺' }] });
+    const ruler = (await subRows(other.json().result.id)).onl_bill_line![0]!;
+    expect(
+      await refused('PUT', {
+        id,
+        billNo: 'B1-再改',
+        onl_bill_line: [
+          { id: pen!.id, goods: '钢笔' },
+          { id: ruler.id, goods: '尺' },
+        ],
+      }),
+    ).toEqual([400, '明细第 2 行：该行不属于本记录']);
+    expect(
+      (await call('GET', `${data('onl_bill', 'queryById')}?id=${id}`, undefined, clerk)).json().result.billNo,
+    ).toBe('B1-改');
+    expect((await subRows()).onl_bill_line!.length).toBe(2);
+    // Staff without the main form's rights reads no sub rows.
+    expect((await call('GET', `${data('onl_bill', 'subRows')}?id=${id}`, undefined, staff)).statusCode).toBe(403);
+  });
+
   it('stores rich text through the announcements sanitiser and markdown as written', async () => {
     const form = await define({
       tableName: 'onl_notice',

@@ -63,6 +63,8 @@ export function dataUrls(table: string) {
     exportXls: `${base}/exportXls`,
     importExcel: `${base}/importExcel`,
     queryById: `${base}/queryById`,
+    /** A main record's sub rows, by sub table. */
+    subRows: `${base}/subRows`,
   };
 }
 

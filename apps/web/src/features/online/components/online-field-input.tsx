@@ -84,9 +84,10 @@ function control(f: OnlineField) {
 }
 
 /** One field of a generated form, its control chosen by the definition's widget and type. */
-export function OnlineFieldItem({ field: f }: { field: OnlineField }) {
+export function OnlineFieldItem({ field: f, namePrefix }: { field: OnlineField; namePrefix?: string }) {
   const rules = f.required ? [{ required: true, message: `请输入${f.label}` }] : [];
-  const name = fieldKey(f.name);
+  // A one-to-one sub form's fields sit under the sub table's name in the main form's values.
+  const name = namePrefix ? [namePrefix, fieldKey(f.name)] : fieldKey(f.name);
   if (f.widget === 'date' || f.dbType === 'date' || f.widget === 'datetime' || f.dbType === 'datetime') {
     const withTime = f.widget === 'datetime' || f.dbType === 'datetime';
     const format = withTime ? DATETIME : DATE;

@@ -11,6 +11,7 @@ import { dataUrls, loadPageConfig } from '../api/online-api';
 import { EnhanceSandbox, type SandboxButton } from '../components/enhance-sandbox';
 import { OnlineFieldItem } from '../components/online-field-input';
 import { ParentSelect } from '../components/parent-select';
+import { SubRowEditors, type SubRowEditorsApi } from '../components/sub-row-editors';
 import { SubTables } from '../components/sub-tables';
 import { TreeChildren } from '../components/tree-children';
 
@@ -106,6 +107,7 @@ export function AutoListPage() {
   const [selected, setSelected] = useState<Row | null>(null);
   const [form] = Form.useForm<Record<string, unknown>>();
   const sandbox = useRef<EnhanceSandbox | null>(null);
+  const subRows = useRef<SubRowEditorsApi | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -141,6 +143,8 @@ export function AutoListPage() {
   const formFields = useMemo(() => (config?.form.fields ?? []).filter((f) => f.showForm !== false), [config]);
   const treeParent = config?.form.formKind === 'tree' ? (config.form.treeParentField ?? null) : null;
   const parentKey = treeParent ? fieldKey(treeParent) : null;
+  // Main forms edit their sub rows inside the same modal, saved with the main record in one request.
+  const withSubs = config?.form.formKind === 'main' && config.subForms.length > 0;
 
   const renderEditor = useCallback(
     ({ open, record, onClose, onSaved }: ListEditorProps<Row>) => (
@@ -150,7 +154,7 @@ export function AutoListPage() {
         form={form}
         titles={{ add: `新增${config?.form.title ?? ''}`, edit: `编辑${config?.form.title ?? ''}` }}
         formName={`online-${table}`}
-        width={800}
+        width={withSubs ? 1000 : 800}
         initialValues={(r) => {
           if (!r) {
             const defaults: Record<string, unknown> = {};
@@ -170,6 +174,12 @@ export function AutoListPage() {
               ([k]) => formFields.some((f) => fieldKey(f.name) === k) || (parentKey !== null && k === parentKey),
             ),
           );
+          if (withSubs) {
+            const subs = await subRows.current?.collect();
+            // An invalid cell is shown in its table; the modal stays open.
+            if (!subs) throw new Error('invalid sub rows');
+            Object.assign(payload, subs);
+          }
           const urls = dataUrls(table);
           return r ? putAction(urls.edit, { ...payload, id: r.id }) : postAction(urls.add, payload);
         }}
@@ -198,9 +208,18 @@ export function AutoListPage() {
         {formFields.map((f) => (
           <OnlineFieldItem key={f.name} field={f} />
         ))}
+        {withSubs && config && open && (
+          <SubRowEditors
+            key={record?.id ?? 'new'}
+            config={config}
+            form={form}
+            mainId={record?.id ?? null}
+            ref={subRows}
+          />
+        )}
       </RecordFormModal>
     ),
-    [buttons, config, form, formFields, parentKey, table],
+    [buttons, config, form, formFields, parentKey, table, withSubs],
   );
 
   if (failed) return <Result status="warning" title={failed} />;
