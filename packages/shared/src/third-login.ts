@@ -15,7 +15,7 @@ export const THIRD_LOGIN_API = {
   getLoginUser: '/sys/thirdLogin/getLoginUser',
   /** Binds an unlinked identity to the account whose password is given, then signs in. */
   bindLogin: '/sys/thirdLogin/bindLogin',
-  /** `GET {bindStart}/{thirdType}` (signed in): the render URL that binds to the current user. */
+  /** `GET {bindStart}/{thirdType}` (signed in): a ticket for `render?bindTicket=` that binds to the current user. */
   bindStart: '/sys/thirdLogin/bindStart',
   /** The current user's bindings (GET) and unbinding one (DELETE ?id=). */
   mine: '/sys/thirdLogin/mine',

@@ -59,7 +59,13 @@ const bindLoginBody = z
   })
   .strict();
 const idQuery = z.object({ id: z.string({ error: M.notFound }).regex(/^[\w-]{1,32}$/, M.notFound) }).strict();
-const userQuery = z.object({ userId: z.string({ error: '请选择用户' }).regex(/^[\w-]{1,32}$/, '请选择用户') }).strict();
+const userQuery = z
+  .object({
+    userId: z.string({ error: '请选择用户' }).regex(/^[\w-]{1,32}$/, '请选择用户'),
+    // The web's cache-busting stamp on every GET.
+    _t: z.string().max(20).optional(),
+  })
+  .strict();
 
 /** The hand-over record behind a login-page code: a bound user, or an identity waiting for a password. */
 type HandOver = { thirdType: string; userId: string } | { thirdType: string; identity: ThirdIdentity };
@@ -158,8 +164,9 @@ export default async function thirdLoginRoutes(app: FastifyInstance) {
     }
     let bindUserId: string | null = null;
     if (query.bindTicket) {
-      bindUserId = await ctx.kv.take(`third:bindTicket:${query.bindTicket}`);
-      if (!bindUserId) throw new ApiError(400, M.bindTicketInvalid);
+      const held = await ctx.kv.take(`third:bindTicket:${query.bindTicket}`);
+      if (!held?.startsWith(`${p.key}:`)) throw new ApiError(400, M.bindTicketInvalid);
+      bindUserId = held.slice(p.key.length + 1);
     }
     const { url, browserKey } = await beginLogin(ctx, p, redirectUri, bindUserId);
     const secure = redirectUri.startsWith('https:') ? '; Secure' : '';
@@ -293,14 +300,16 @@ export default async function thirdLoginRoutes(app: FastifyInstance) {
     return ok(result, M.bound);
   });
 
-  /** Starting a bind from the personal centre: a one-minute ticket the render call turns into the current user. */
+  /** Starting a bind from the personal centre: a one-minute ticket `render?bindTicket=` turns into the current user. */
   app.get(`${A.bindStart}/:thirdType`, { config: { auth: 'user' } }, async (request) => {
     const p = providerOf(parse(typeParam, request.params).thirdType);
     const user = currentUser(request);
     if (isGuest(user.username)) throw new ApiError(400, M.guestNotBindable);
     const ticket = randomCode();
-    await ctx.kv.set(`third:bindTicket:${ticket}`, user.id, 60_000);
-    return ok({ url: `${ctx.config.apiBase}${A.render}/${p.key}?bindTicket=${ticket}` }, '操作成功');
+    // Good for this provider only.
+    await ctx.kv.set(`third:bindTicket:${ticket}`, `${p.key}:${user.id}`, 60_000);
+    // The web builds the render URL on its own API base (which may differ from this server's path).
+    return ok({ bindTicket: ticket }, '操作成功');
   });
 
   app.get(A.mine, { config: { auth: 'user' } }, async (request) =>

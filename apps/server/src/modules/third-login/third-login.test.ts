@@ -203,18 +203,18 @@ describe.each(targets)('third-party login on $name', (target) => {
     const adminToken = await t.login(ADMIN.username, ADMIN.password);
     const start = await call('GET', '/sys/thirdLogin/bindStart/oidc', { token: staffToken });
     expect(start.statusCode).toBe(200);
-    const renderUrl = new URL(start.json().result.url as string, 'http://localhost');
-    const { location } = await roundTrip('centre-user', renderUrl.search);
+    const ticketQuery = `?bindTicket=${start.json().result.bindTicket as string}`;
+    const { location } = await roundTrip('centre-user', ticketQuery);
     expect(location?.pathname).toBe('/user/info');
     expect(location?.searchParams.get('thirdBind')).toBe('ok');
     // The ticket was single-use.
-    const replay = await call('GET', `/sys/thirdLogin/render/oidc${renderUrl.search}`);
+    const replay = await call('GET', `/sys/thirdLogin/render/oidc${ticketQuery}`);
     expect(replay.statusCode).toBe(400);
     expect(replay.json().message).toBe(M.bindTicketInvalid);
 
     // The same identity cannot be bound to a second account.
     const adminStart = await call('GET', '/sys/thirdLogin/bindStart/oidc', { token: adminToken });
-    const taken = await roundTrip('centre-user', new URL(adminStart.json().result.url as string, 'http://x').search);
+    const taken = await roundTrip('centre-user', `?bindTicket=${adminStart.json().result.bindTicket as string}`);
     expect(taken.location?.searchParams.get('thirdBind')).toBe(M.alreadyBoundOther);
 
     const staffId = (
@@ -226,7 +226,9 @@ describe.each(targets)('third-party login on $name', (target) => {
     ).id;
     const forbidden = await call('GET', `/sys/thirdLogin/userAccounts?userId=${staffId}`, { token: staffToken });
     expect(forbidden.statusCode).toBe(403);
-    const list = await call('GET', `/sys/thirdLogin/userAccounts?userId=${staffId}`, { token: adminToken });
+    const list = await call('GET', `/sys/thirdLogin/userAccounts?userId=${staffId}&_t=1764000000`, {
+      token: adminToken,
+    });
     const rows = list.json().result as ThirdAccountView[];
     expect(rows.map((r) => r.subject)).toEqual(['centre-user']);
     const removed = await call('DELETE', `/sys/thirdLogin/userAccounts?id=${rows[0]?.id}`, { token: adminToken });
