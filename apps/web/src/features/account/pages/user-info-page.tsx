@@ -11,6 +11,7 @@ import {
 import { errorMessage } from '../../../lib/errors';
 import { useSessionStore } from '../../../lib/session-store';
 import { ChangePasswordModal } from '../../auth/components/change-password-modal';
+import { ThirdAccountsCard } from '../../third-login/components/third-accounts-card';
 import {
   changePhone,
   fetchProfile,
@@ -142,6 +143,9 @@ export function UserInfoPage() {
             </Button>
           </Form>
         </Card>
+      </Col>
+      <Col span={24}>
+        <ThirdAccountsCard />
       </Col>
       <Col span={24}>
         <Card

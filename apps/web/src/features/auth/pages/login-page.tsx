@@ -6,12 +6,15 @@ import {
   checkRules,
   HOME_PATH,
   LOGIN_MESSAGES,
+  isBindRequired,
   MSG,
   RULES,
+  THIRD_LOGIN_PARAMS,
   type AccountOptions,
   type FieldRule,
   type LoginResult,
   type TenantInfo,
+  type ThirdBindRequired,
 } from '@district/shared';
 import { errorMessage } from '../../../lib/errors';
 import { REDIRECT_PARAM, safeRedirect } from '../../../lib/navigation';
@@ -19,6 +22,8 @@ import { usePlatformInfo } from '../../../lib/platform';
 import { useSessionStore } from '../../../lib/session-store';
 import { fetchCaptchaImage } from '../api/auth-api';
 import { casValidate, fetchAccountOptions, rememberTenant } from '../../account/api/account-api';
+import { redeemThirdCode } from '../../third-login/api/third-login-api';
+import { ThirdLoginButtons } from '../../third-login/components/third-login-buttons';
 
 type FieldName = 'username' | 'password' | 'captcha';
 type Values = Record<FieldName, string>;
@@ -36,6 +41,12 @@ function newCheckKey(): string {
 const TenantSelectModal = lazy(() =>
   import('../components/tenant-select-modal').then((module) => ({ default: module.TenantSelectModal })),
 );
+// Only a first third-party login of an unbound identity needs the bind form.
+const ThirdBindForm = lazy(() =>
+  import('../../third-login/components/third-bind-form').then((module) => ({ default: module.ThirdBindForm })),
+);
+// A hand-over code is redeemed once, even when React runs the effect twice.
+const redeemedCodes = new Set<string>();
 // The phone tab's form loads when the tab is opened.
 const PhoneLoginForm = lazy(() =>
   import('../../account/components/phone-login-form').then((module) => ({ default: module.PhoneLoginForm })),
@@ -56,7 +67,7 @@ function FieldError({ id, message }: { id: string; message: string | null }) {
  */
 export function LoginPage() {
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const { systemName, captchaEnabled } = usePlatformInfo();
   const [values, setValues] = useState<Values>({ username: '', password: '', captcha: '' });
   const [errors, setErrors] = useState<Partial<Record<FieldName, string | null>>>({});
@@ -66,7 +77,8 @@ export function LoginPage() {
   const [captchaImage, setCaptchaImage] = useState('');
   const [tenants, setTenants] = useState<TenantInfo[] | null>(null);
   const [defaultTenant, setDefaultTenant] = useState<number | undefined>();
-  const [mode, setMode] = useState<'password' | 'phone'>('password');
+  const [mode, setMode] = useState<'password' | 'phone' | 'bind'>('password');
+  const [thirdBind, setThirdBind] = useState<ThirdBindRequired | null>(null);
   const [options, setOptions] = useState<AccountOptions | null>(null);
 
   useEffect(() => {
@@ -93,6 +105,33 @@ export function LoginPage() {
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per ticket
   }, [casTicket]);
+
+  // Back from a third-party provider: a single-use code (signs in, or asks for the password to bind) or a failure.
+  const thirdCode = searchParams.get(THIRD_LOGIN_PARAMS.code);
+  const thirdType = searchParams.get(THIRD_LOGIN_PARAMS.type);
+  const thirdError = searchParams.get(THIRD_LOGIN_PARAMS.error);
+  useEffect(() => {
+    if (!thirdCode && !thirdError) return;
+    const rest = new URLSearchParams(searchParams);
+    Object.values(THIRD_LOGIN_PARAMS).forEach((name) => rest.delete(name));
+    setSearchParams(rest, { replace: true });
+    if (thirdError) setFailure(thirdError);
+    if (!thirdCode || !thirdType || redeemedCodes.has(thirdCode)) return;
+    redeemedCodes.add(thirdCode);
+    redeemThirdCode(thirdCode, thirdType).then(
+      (res) => {
+        if (isBindRequired(res.result)) {
+          setThirdBind(res.result);
+          setMode('bind');
+          return;
+        }
+        useSessionStore.getState().acceptLoginResult(res.result);
+        afterLogin(res.result);
+      },
+      (error: unknown) => setFailure(errorMessage(error, MSG.loginFailed)),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per code
+  }, [thirdCode, thirdError]);
 
   useEffect(() => {
     document.title = systemName ? `登录 - ${systemName}` : '登录';
@@ -177,7 +216,7 @@ export function LoginPage() {
 
   return (
     <div className="login-page">
-      {options?.phoneLogin && (
+      {options?.phoneLogin && mode !== 'bind' && (
         <div role="tablist" className="login-tabs" style={{ display: 'flex', gap: 24, marginBottom: 24 }}>
           {(['password', 'phone'] as const).map((key) => (
             <Button
@@ -196,6 +235,19 @@ export function LoginPage() {
       {mode === 'phone' && (
         <Suspense fallback={null}>
           <PhoneLoginForm captchaEnabled={captchaEnabled} onLoggedIn={afterLogin} />
+        </Suspense>
+      )}
+      {mode === 'bind' && thirdBind && (
+        <Suspense fallback={null}>
+          <ThirdBindForm
+            bind={thirdBind}
+            captchaEnabled={captchaEnabled}
+            onLoggedIn={afterLogin}
+            onCancel={() => {
+              setThirdBind(null);
+              setMode('password');
+            }}
+          />
         </Suspense>
       )}
       <form hidden={mode !== 'password'} onSubmit={(event) => void submit(event)} noValidate autoComplete="off">
@@ -258,6 +310,7 @@ export function LoginPage() {
           登录
         </Button>
       </form>
+      {mode !== 'bind' && <ThirdLoginButtons />}
       {options?.casLoginUrl && (
         <Button block size="large" href={options.casLoginUrl} style={{ marginTop: 16 }}>
           统一身份认证（CAS）登录

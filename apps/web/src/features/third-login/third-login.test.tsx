@@ -1,0 +1,199 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router';
+import {
+  MSG,
+  THIRD_LOGIN_MESSAGES as M,
+  type LoginResult,
+  type ThirdAccountView,
+  type ThirdBindRequired,
+} from '@district/shared';
+import { useSessionStore } from '../../lib/session-store';
+import { fail, mockHttp, ok } from '../../test/mock-http';
+import { renderWithApp } from '../../test/render';
+import { LoginPage } from '../auth/pages/login-page';
+import { UserInfoPage } from '../account/pages/user-info-page';
+import { navigation } from './components/third-accounts-card';
+
+const loginResult = {
+  token: 'staff-token',
+  userInfo: { username: 'staff', realname: '张三', loginTenantId: 1 },
+  company: { name: '公司', latitude: null, longitude: null },
+  departList: [],
+  positionList: [],
+  tenantList: [{ id: 1, name: '默认租户' }],
+  multi_depart: 0,
+} as unknown as LoginResult;
+
+const bindRequired: ThirdBindRequired = {
+  bindRequired: true,
+  bindCode: 'bind-code-0123456789abcdef',
+  thirdType: 'oidc',
+  providerName: '统一身份认证',
+  displayName: '外部用户',
+};
+
+function Where() {
+  const location = useLocation();
+  return <output aria-label="where">{location.pathname + location.search}</output>;
+}
+
+let restore = () => undefined as void;
+function render(route: string, routes: Parameters<typeof mockHttp>[0], page = <LoginPage />) {
+  const http = mockHttp({
+    'GET /sys/platform/info': ok({ systemName: '测试平台', logoUrl: '', showSettings: false, captchaEnabled: false }),
+    ...routes,
+  });
+  restore = http.restore;
+  renderWithApp(
+    <>
+      <Routes>
+        <Route path="/user/login" element={page} />
+        <Route path="/user/info" element={page} />
+        <Route path="*" element={null} />
+      </Routes>
+      <Where />
+    </>,
+    { route },
+  );
+  return http;
+}
+
+beforeEach(() => useSessionStore.getState().clearSession());
+afterEach(() => {
+  cleanup();
+  restore();
+  useSessionStore.getState().clearSession();
+  vi.restoreAllMocks();
+});
+
+describe('third-party login on the login page', () => {
+  it('offers one button per configured provider under 其他登录方式, and none when nothing is configured', async () => {
+    render('/user/login', { 'GET /sys/thirdLogin/providers': ok([{ key: 'oidc', name: '统一身份认证' }]) });
+    const section = await screen.findByRole('region', { name: '其他登录方式' });
+    expect(within(section).getByRole('link', { name: '统一身份认证' })).toHaveAttribute(
+      'href',
+      '/api/sys/thirdLogin/render/oidc',
+    );
+    cleanup();
+    restore();
+    const http = render('/user/login', { 'GET /sys/thirdLogin/providers': ok([]) });
+    await waitFor(() => expect(http.calls.some((c) => c.url === '/sys/thirdLogin/providers')).toBe(true));
+    expect(screen.queryByText('其他登录方式')).toBeNull();
+  });
+
+  it('asks an unbound identity for the password once, shows a wrong one, then binds and enters', async () => {
+    let attempts = 0;
+    const http = render('/user/login?thirdCode=code-0123456789abcdef&thirdType=oidc', {
+      'GET /sys/thirdLogin/getLoginUser/code-0123456789abcdef/oidc': ok(bindRequired),
+      'POST /sys/thirdLogin/bindLogin': () =>
+        (attempts += 1) === 1 ? fail(400, MSG.loginFailed) : ok(loginResult, M.bound),
+    });
+    const form = await screen.findByRole('form', { name: '绑定系统账号' });
+    expect(within(form).getByText('统一身份认证账号「外部用户」尚未绑定系统账号')).toBeInTheDocument();
+    // The code leaves the address at once: a reload does not spend it again.
+    expect(screen.getByLabelText('where')).toHaveTextContent(/^\/user\/login$/);
+
+    await userEvent.type(within(form).getByLabelText('用户名'), 'staff');
+    await userEvent.type(within(form).getByLabelText('密码'), 'Wrong@2026');
+    await userEvent.click(within(form).getByRole('button', { name: /绑定并登录/ }));
+    expect(await within(form).findByText(MSG.loginFailed)).toBeInTheDocument();
+
+    await userEvent.clear(within(form).getByLabelText('密码'));
+    await userEvent.type(within(form).getByLabelText('密码'), 'Staff@2026');
+    await userEvent.click(within(form).getByRole('button', { name: /绑定并登录/ }));
+    await waitFor(() => expect(screen.getByLabelText('where')).toHaveTextContent('/dashboard/analysis'));
+    const body = JSON.parse(http.calls.filter((c) => c.url === '/sys/thirdLogin/bindLogin')[1]?.data as string);
+    expect(body).toEqual({ bindCode: bindRequired.bindCode, username: 'staff', password: 'Staff@2026' });
+    expect(useSessionStore.getState().token).toBe('staff-token');
+    expect(http.calls.filter((c) => c.url?.startsWith('/sys/thirdLogin/getLoginUser')).length).toBe(1);
+  });
+
+  it('signs a bound identity straight in, and shows why a provider login failed', async () => {
+    render('/user/login?thirdCode=code-fedcba9876543210&thirdType=oidc', {
+      'GET /sys/thirdLogin/getLoginUser/code-fedcba9876543210/oidc': ok(loginResult),
+    });
+    await waitFor(() => expect(screen.getByLabelText('where')).toHaveTextContent('/dashboard/analysis'));
+    cleanup();
+    restore();
+    render(`/user/login?thirdError=${encodeURIComponent(M.providerDenied)}`, {});
+    expect(await screen.findByText(M.providerDenied)).toBeInTheDocument();
+  });
+});
+
+describe('第三方账号 in 个人中心', () => {
+  const account: ThirdAccountView = {
+    id: 'a1',
+    thirdType: 'oidc',
+    providerName: '统一身份认证',
+    subject: 'ext-staff',
+    displayName: '外部用户',
+    avatar: null,
+    createTime: '2026-11-25 10:00:00',
+  };
+  const profile = { username: 'staff', realname: '张三', avatar: '', phone: '', email: '' };
+
+  it('lists the bindings, unbinds one after confirming, and starts a bind for the current user', async () => {
+    let accounts = [account];
+    const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    const http = render(
+      '/user/info',
+      {
+        'GET /account/profile': ok(profile),
+        'GET /account/sessions': ok([]),
+        'GET /sys/thirdLogin/providers': ok([{ key: 'oidc', name: '统一身份认证' }]),
+        'GET /sys/thirdLogin/mine': () => ok(accounts),
+        'DELETE /sys/thirdLogin/mine': () => {
+          accounts = [];
+          return ok(null, M.unbound);
+        },
+        'GET /sys/thirdLogin/bindStart/oidc': ok({ bindTicket: 'ticket-0123456789abcdef' }),
+      },
+      <UserInfoPage />,
+    );
+    const card = (await screen.findByText('第三方账号')).closest('.ant-card') as HTMLElement;
+    expect(await within(card).findByText('统一身份认证：外部用户')).toBeInTheDocument();
+    // Bound already: no bind button for that provider.
+    expect(within(card).queryByRole('button', { name: '绑定统一身份认证' })).toBeNull();
+
+    await userEvent.click(within(card).getByRole('button', { name: /解\s*绑/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /^确\s*定$/ }));
+    await waitFor(() => expect(within(card).getByText('尚未绑定第三方账号')).toBeInTheDocument());
+    expect(http.calls.find((c) => c.method === 'delete')?.params).toEqual({ id: 'a1' });
+
+    await userEvent.click(within(card).getByRole('button', { name: '绑定统一身份认证' }));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('/api/sys/thirdLogin/render/oidc?bindTicket=ticket-0123456789abcdef'),
+    );
+  });
+
+  it('reports the outcome of a bind on return and is absent when no provider is configured', async () => {
+    render(
+      '/user/info?thirdBind=ok',
+      {
+        'GET /account/profile': ok(profile),
+        'GET /account/sessions': ok([]),
+        'GET /sys/thirdLogin/providers': ok([{ key: 'oidc', name: '统一身份认证' }]),
+        'GET /sys/thirdLogin/mine': ok([account]),
+      },
+      <UserInfoPage />,
+    );
+    expect(await screen.findByText(M.bound)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('where')).toHaveTextContent(/^\/user\/info$/));
+    cleanup();
+    restore();
+    const http = render(
+      '/user/info',
+      {
+        'GET /account/profile': ok(profile),
+        'GET /account/sessions': ok([]),
+        'GET /sys/thirdLogin/providers': ok([]),
+        'GET /sys/thirdLogin/mine': ok([]),
+      },
+      <UserInfoPage />,
+    );
+    await waitFor(() => expect(http.calls.some((c) => c.url === '/sys/thirdLogin/mine')).toBe(true));
+    expect(screen.queryByText('第三方账号')).toBeNull();
+  });
+});
