@@ -86,6 +86,7 @@ export const PAGE_COMPONENTS: Record<string, LazyPage> = {
   'ops/DiskInfo': lazyPage(() => import('../../features/ops/monitor/disk-page'), 'DiskPage'),
   'ops/HttpTrace': lazyPage(() => import('../../features/ops/monitor/trace-page'), 'TracePage'),
   'ops/RedisInfo': lazyPage(() => import('../../features/ops/monitor/redis-page'), 'RedisPage'),
+  'ops/OssFileList': lazyPage(() => import('../../features/ops/oss/oss-file-list-page'), 'OssFileListPage'),
   'company/CompanyProfile': lazyPage(
     () => import('../../features/company/pages/company-profile-page'),
     'CompanyProfilePage',

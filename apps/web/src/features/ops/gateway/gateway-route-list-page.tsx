@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { App, Card, Form, Input, InputNumber, Modal, Switch, Tag } from 'antd';
-import { GATEWAY_API, GATEWAY_MESSAGES as M, PERM, type GatewayRoute } from '@district/shared';
+import { GATEWAY_API, GATEWAY_MESSAGES as M, PERM, gatewayRoutePerm, type GatewayRoute } from '@district/shared';
 import { ListPage } from '../../../components/list-page/list-page';
 import type { ListColumn } from '../../../components/list-page/list-columns';
 import type { QueryField } from '../../../components/list-page/list-query';
@@ -13,6 +13,13 @@ const COLUMNS: ListColumn<GatewayRoute>[] = [
   { title: '目标地址', dataIndex: 'uri', key: 'uri', width: 240 },
   { title: '路径断言', dataIndex: 'predicates', key: 'predicates', width: 160 },
   { title: '过滤器', dataIndex: 'filters', key: 'filters', width: 220 },
+  {
+    title: '调用权限',
+    dataIndex: 'routeId',
+    key: 'perm',
+    width: 200,
+    render: (routeId: string) => <code>{gatewayRoutePerm(routeId)}</code>,
+  },
   { title: '排序', dataIndex: 'sortOrder', key: 'sortOrder', sorter: true, width: 80 },
   {
     title: '状态',
@@ -109,7 +116,7 @@ function GatewayRouteFormModal({
           label="路由ID"
           name="routeId"
           rules={[{ required: true, pattern: /^[a-z][a-z0-9-]{1,63}$/, message: M.routeIdInvalid }]}
-          extra="调用地址：/api/gateway/{路由ID}/…"
+          extra="调用地址：/api/gateway/{路由ID}/…；调用权限 gateway:route:{路由ID} 随路由生成，在角色授权的“网关路由”下分配"
         >
           <Input />
         </Form.Item>

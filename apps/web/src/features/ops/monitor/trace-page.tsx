@@ -38,6 +38,7 @@ export function TracePage() {
             render: (s: number) => <Tag color={statusColor(s)}>{s}</Tag>,
           },
           { title: '耗时(ms)', dataIndex: 'durationMs', width: 100, align: 'right' },
+          { title: '用户', dataIndex: 'user', width: 120, render: (u: string | null) => u ?? '-' },
           { title: '来源地址', dataIndex: 'ip', width: 140 },
         ]}
       />
