@@ -140,7 +140,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameSrc: ["'self'", 'https:'],
+        // blob: for the PDF preview of 对象存储 (bytes fetched with the token, shown in a frame).
+        frameSrc: ["'self'", 'https:', 'blob:'],
       },
     },
     crossOriginEmbedderPolicy: false,
