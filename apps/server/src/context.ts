@@ -13,7 +13,8 @@ import type { TokenStore } from './lib/token-store.js';
  * the guest account whose credentials ship in the web bundle ('display'); any signed-in user who is not the
  * guest ('user'); or holders of one permission code (never the guest).
  */
-export type RouteAuth = 'public' | 'display' | 'user' | PermissionCode;
+/** A permission code, or a list of codes of which the caller must hold any one (a page shared by two jobs). */
+export type RouteAuth = 'public' | 'display' | 'user' | PermissionCode | readonly PermissionCode[];
 
 export interface AuthUser {
   id: string;

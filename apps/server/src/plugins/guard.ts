@@ -126,10 +126,12 @@ export default fp(async (app: FastifyInstance) => {
     request.user = user;
     if (auth === 'display') return;
     // Fail closed: a session without its resolved facts is treated as the guest.
-    if (!user.session || user.session.isGuest) throw new ApiError(403, MSG.forbidden);
+    const session = user.session;
+    if (!session || session.isGuest) throw new ApiError(403, MSG.forbidden);
     if (auth === 'user') return;
-    if (!auth || !user.session.perms.has(auth)) {
-      throw new ApiError(403, `${MSG.forbidden}：缺少权限 ${auth}`);
+    const anyOf: readonly string[] = typeof auth === 'string' ? [auth] : (auth ?? []);
+    if (!anyOf.some((code) => session.perms.has(code))) {
+      throw new ApiError(403, `${MSG.forbidden}：缺少权限 ${anyOf.join(' 或 ')}`);
     }
   });
 });

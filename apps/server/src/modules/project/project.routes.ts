@@ -25,8 +25,8 @@ export default async function projectRoutes(app: FastifyInstance): Promise<void>
     return ok(await changeStatus(projectResource, resourceContext(app, request), input), STATUS_DONE);
   });
 
-  // The guard takes one permission code per route: the ticket list's, which every ticket screen holds.
-  app.get(PROJECT_API.resettlement, { config: { auth: PERM.ticketList } }, async (request) =>
+  // The ticket form's project choice: any ticket screen may ask, the list's holders and 发放房票's alike.
+  app.get(PROJECT_API.resettlement, { config: { auth: [PERM.ticketList, PERM.ticketAdd] } }, async (request) =>
     ok(await resettlementProjects(resourceContext(app, request)), ''),
   );
 }

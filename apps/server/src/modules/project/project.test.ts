@@ -424,6 +424,13 @@ describe.each(targets)('projects on $name', (target) => {
         readable ? 200 : 403,
       ]);
     }
+    // The ticket form's project choice is open to either ticket right: 发放房票 alone is enough.
+    const issuerRole = await roleWith(t, admin, 1001, 'ticket_issuer_only', [PERM.ticketAdd]);
+    await accountWith(t, admin, 1001, 'ticket_issuer', [issuerRole]);
+    const issuer = await t.login('ticket_issuer', 'Passw0rd!');
+    expect((await call('GET', PROJECT_API.resettlement, undefined, issuer)).statusCode).toBe(200);
+    const refused = await call('GET', PROJECT_API.resettlement, undefined, reader);
+    expect(refused.json().message).toContain(`${PERM.ticketList} 或 ${PERM.ticketAdd}`);
     const importRes = await t.request({ method: 'POST', url: `${PROJECT_API.base}/importExcel`, token: guest });
     expect(importRes.statusCode).toBe(403);
     // 张三 of 资产管理科 changes statuses; nothing was changed by the refused calls.
