@@ -270,6 +270,10 @@ export async function* readSheetBatches(
       if (!message) throw failure!;
       if (message.type === 'error') throw refuse(message.message);
       if (message.type === 'end') return;
+      // A worker's messages are handed over in one go while more keep arriving, and the consumer's inserts
+      // may never leave the microtask queue (SQLite is synchronous): without this turn of the event loop a
+      // whole import would run before any other request is read.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       yield message;
       if (message.type === 'rows') worker.postMessage('more');
     }
