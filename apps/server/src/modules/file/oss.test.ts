@@ -41,7 +41,7 @@ describe.each(targets)('对象存储 (local folder) on $name', (target) => {
 
   const upload = async (name: string, content: Buffer, token = admin, url: string = OSS_API.upload) =>
     t.request({ method: 'POST', url, token, ...(await form(name, content, { biz: 'file' })) });
-  const list = async (query = '', token = admin) =>
+  const list = async (query = '', token: string | null = admin) =>
     t.request({ method: 'GET', url: `${OSS_API.base}/list${query}`, token });
 
   beforeAll(async () => {
