@@ -15,6 +15,7 @@ import { renderWithApp } from '../../test/render';
 import { LoginPage } from '../auth/pages/login-page';
 import { UserInfoPage } from '../account/pages/user-info-page';
 import { navigation } from './components/third-accounts-card';
+import { UserThirdAccountsModal } from './components/user-third-accounts-modal';
 
 const loginResult = {
   token: 'staff-token',
@@ -195,5 +196,42 @@ describe('第三方账号 in 个人中心', () => {
     );
     await waitFor(() => expect(http.calls.some((c) => c.url === '/sys/thirdLogin/mine')).toBe(true));
     expect(screen.queryByText('第三方账号')).toBeNull();
+  });
+});
+
+describe('a user’s third-party accounts for administrators', () => {
+  it('lists the bindings of the chosen user and unbinds one', async () => {
+    let rows: ThirdAccountView[] = [
+      {
+        id: 'b1',
+        thirdType: 'oidc',
+        providerName: '统一身份认证',
+        subject: 'ext-staff',
+        displayName: null,
+        avatar: null,
+        createTime: '2026-11-25 10:00:00',
+      },
+    ];
+    const http = render(
+      '/user/info',
+      {
+        'GET /sys/thirdLogin/userAccounts': () => ok(rows),
+        'DELETE /sys/thirdLogin/userAccounts': () => {
+          rows = [];
+          return ok(null, M.unbound);
+        },
+      },
+      <UserThirdAccountsModal user={{ id: 'u-staff', username: 'staff' }} onClose={() => undefined} />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: '第三方账号 - staff' });
+    // No display name: the subject stands in.
+    expect(await within(dialog).findAllByText('ext-staff')).toHaveLength(2);
+    expect(http.calls.find((c) => c.url === '/sys/thirdLogin/userAccounts')?.params).toMatchObject({
+      userId: 'u-staff',
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: /解\s*绑/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /^确\s*定$/ }));
+    expect(await within(dialog).findByText('尚未绑定第三方账号')).toBeInTheDocument();
+    expect(http.calls.find((c) => c.method === 'delete')?.params).toEqual({ id: 'b1' });
   });
 });

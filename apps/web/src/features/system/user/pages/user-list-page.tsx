@@ -11,6 +11,7 @@ import { USER_API, freezeUsers } from '../api/user-api';
 import { DepartTreePanel } from '../components/depart-tree-panel';
 import { UserFormModal, type UserFormMode } from '../components/user-form-modal';
 import { UserPasswordModal } from '../components/user-password-modal';
+import { UserThirdAccountsModal } from '../../../third-login/components/user-third-accounts-modal';
 
 export const USER_PAGE_TEXT = {
   detail: '详情',
@@ -68,6 +69,7 @@ export function UserListPage() {
   const [departId, setDepartId] = useState<string | null>(null);
   const [shown, setShown] = useState<{ mode: UserFormMode; record: UserRecord } | null>(null);
   const [passwordFor, setPasswordFor] = useState<string | null>(null);
+  const [thirdFor, setThirdFor] = useState<UserRecord | null>(null);
   const canFreeze = allowed(PERM.userFreeze);
 
   const setStatus = useCallback(
@@ -106,6 +108,7 @@ export function UserListPage() {
           {allowed(PERM.userResetPassword) && (
             <a onClick={() => setPasswordFor(record.username)}>{USER_PAGE_TEXT.resetPassword}</a>
           )}
+          {allowed(PERM.userEdit) && <a onClick={() => setThirdFor(record)}>第三方账号</a>}
           {canFreeze && (
             <a onClick={() => setStatus([record.id], frozen ? USER_STATUS.normal : USER_STATUS.frozen, api)}>
               {frozen ? USER_PAGE_TEXT.unfreeze : USER_PAGE_TEXT.freeze}
@@ -183,6 +186,7 @@ export function UserListPage() {
           onSaved={() => setShown(null)}
         />
         <UserPasswordModal username={passwordFor} onClose={() => setPasswordFor(null)} />
+        <UserThirdAccountsModal user={thirdFor} onClose={() => setThirdFor(null)} />
       </Col>
     </Row>
   );
