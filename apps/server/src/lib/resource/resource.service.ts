@@ -243,7 +243,14 @@ export async function updateRecord(def: ResourceDef, body: any, ctx: ResourceCon
     .transaction()
     .execute(async (trx) => {
       if (Object.keys(changes).length) {
-        await (trx as any).updateTable(def.table).set(changes).where(idOf(def), '=', id).execute();
+        const lock = def.versionColumn;
+        const result = await (trx as any)
+          .updateTable(def.table)
+          .set(changes)
+          .where(idOf(def), '=', id)
+          .$if(!!lock, (q: any) => q.where(lock!.column, '=', before[lock!.column]))
+          .executeTakeFirst();
+        if (lock && Number(result?.numUpdatedRows ?? 0) === 0) throw new ApiError(400, lock.message);
       }
       const tx: TxContext = { ...ctx, trx };
       if (def.afterUpdate) await def.afterUpdate({ ...before, ...changes }, body, tx);

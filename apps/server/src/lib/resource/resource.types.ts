@@ -97,6 +97,11 @@ export interface ResourceDef<TCreate = any, TUpdate = any> {
   /** Turns a validated edit body into the columns to update; defaults to the declared fields of the body. */
   toUpdate?: (body: TUpdate & { id: string }, before: Row, ctx: ResourceContext) => Promise<Row> | Row;
   afterUpdate?: (row: Row, body: TUpdate & { id: string }, ctx: TxContext) => Promise<void>;
+  /**
+   * Optimistic locking: an edit writes only while the column still holds the value it was checked against
+   * (toUpdate bumps it), so of two edits read at the same version one wins and the other gets `message`.
+   */
+  versionColumn?: { column: string; message: string };
   /** Checks before a write, e.g. uniqueness with a clear message (ApiError 400). */
   beforeWrite?: (row: Row, existingId: string | null, ctx: ResourceContext) => Promise<void>;
   /**

@@ -151,6 +151,8 @@ export const ticketResource: ResourceDef<TicketCreateInput, TicketUpdateInput> =
     };
   },
 
+  versionColumn: { column: 'version', message: TICKET_MESSAGES.concurrentChange },
+
   async toUpdate(body, before, ctx) {
     if (body.version !== undefined && body.version !== Number(before.version)) {
       throw new ApiError(400, TICKET_MESSAGES.concurrentChange);

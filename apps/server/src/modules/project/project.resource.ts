@@ -143,6 +143,8 @@ export const projectResource: ResourceDef<ProjectCreateInput, ProjectUpdateInput
     };
   },
 
+  versionColumn: { column: 'version', message: PROJECT_MESSAGES.concurrentChange },
+
   async toUpdate(body, before, ctx) {
     if (before.status === PROJECT_STATUS.completed) refuse(PROJECT_MESSAGES.completedClosed);
     if (body.version !== undefined && body.version !== Number(before.version)) {

@@ -397,6 +397,23 @@ describe.each(targets)('projects on $name', (target) => {
     expect(imported.code).toMatch(/^XM/);
   });
 
+  it('lets only one of several simultaneous edits of the same version through', async () => {
+    const id = await add({ name: '并发' });
+    const edits = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call('PUT', `${PROJECT_API.base}/edit`, { id, version: 0, name: `并发${i}` }),
+      ),
+    );
+    const passed = edits.filter((r) => r.statusCode === 200);
+    expect(passed).toHaveLength(1);
+    for (const r of edits.filter((e) => e.statusCode !== 200)) {
+      expect([r.statusCode, r.json().message]).toEqual([400, PROJECT_MESSAGES.concurrentChange]);
+    }
+    const row = await stored(id);
+    expect(Number(row.version)).toBe(1);
+    expect(row.name).toMatch(/^并发\d$/);
+  });
+
   it('refuses the guest and a user without the permission on every route', async () => {
     const guest = await t.login(GUEST_CREDENTIALS.username, GUEST_CREDENTIALS.password);
     const role = await roleWith(t, admin, 1001, 'project_reader_only', [PERM.projectList]);
