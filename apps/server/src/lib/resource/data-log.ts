@@ -1,3 +1,4 @@
+import { maskIdCard } from '@district/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../ids.js';
@@ -5,11 +6,16 @@ import { formatDateTime } from '../time.js';
 import type { Row } from './resource.types.js';
 
 const SECRET = /password|salt|token/i;
+// Resident ID numbers: the log shows that one changed, as the lists do, without keeping the number itself.
+const ID_NUMBER = /idcard/i;
 
-/** A record as the data log keeps it: every field except secrets. */
+/** A record as the data log keeps it: every field except secrets, ID numbers masked. */
 export function snapshot(row: Row): string {
   const copy: Row = {};
-  for (const [k, v] of Object.entries(row)) if (!SECRET.test(k)) copy[k] = v;
+  for (const [k, v] of Object.entries(row)) {
+    if (SECRET.test(k)) continue;
+    copy[k] = ID_NUMBER.test(k) && typeof v === 'string' ? maskIdCard(v) : v;
+  }
   return JSON.stringify(copy);
 }
 

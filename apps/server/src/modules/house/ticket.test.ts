@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { GUEST_CREDENTIALS, PERM, TICKET_API, TICKET_MESSAGES, TICKET_ROUTES } from '@district/shared';
+import { GUEST_CREDENTIALS, PERM, TICKET_API, TICKET_MESSAGES, TICKET_ROUTES, maskIdCard } from '@district/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
 import { newId } from '../../lib/ids.js';
@@ -455,6 +455,17 @@ describe.each(targets)('room tickets on $name', (target) => {
       [3, 'edit', 'partly_used'],
       [4, 'edit', 'cancelled'],
     ]);
+    // The holder's ID number is kept masked, as the list shows it.
+    const stored = await db()
+      .selectFrom('bizRoomTicket')
+      .select('holderIdCard')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    for (const l of logs) {
+      const logged = JSON.parse(l.dataContent).holderIdCard as string;
+      expect(logged).toBe(maskIdCard(stored.holderIdCard));
+      expect(logged).not.toBe(stored.holderIdCard);
+    }
   });
 
   it('refuses the guest and a user without the permission on every route', async () => {
