@@ -24,7 +24,9 @@ const fullYuan = (yuan: number) =>
 export const toWan = (yuan: number) =>
   (yuan / 10_000).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-const USER_CARD_QUERY = { queryKey: ['current-user-card'], queryFn: fetchCurrentUserCard } as const;
+// The card mounts twice while the shell settles: a few seconds of freshness make that one request, and a later
+// visit (after editing the profile in 个人中心, say) still reads it again.
+const USER_CARD_QUERY = { queryKey: ['current-user-card'], queryFn: fetchCurrentUserCard, staleTime: 5_000 } as const;
 
 /** The signed-in user's own card, at the top of the dashboard. */
 function UserCard() {
