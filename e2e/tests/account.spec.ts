@@ -14,6 +14,8 @@ test.afterAll(async ({ request }) => {
 });
 
 test('the ordinary user changes the password (wrong old one, mismatch, success) and logs out', async ({ page }) => {
+  // Five sign-ins and three password changes (argon2 each): a loaded CI machine needs more than the default minute.
+  test.setTimeout(150_000);
   await signIn(page, STAFF);
   const openModal = async () => {
     await page.getByText(`欢迎您，${STAFF.realname}`).hover();
