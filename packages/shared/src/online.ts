@@ -98,6 +98,9 @@ export const ONLINE_MESSAGES = {
   sqlTimeout: '报表查询超时（5 秒），请缩小查询范围',
   sqlRun: '报表查询失败，请检查 SQL',
   reportNotFound: '报表不存在',
+  sourceMissing: (code: string) => `数据源 ${code} 不存在`,
+  sourceTimeout: '数据源连接超时（5 秒），请检查数据源的主机、端口和网络',
+  sourceFailed: '数据源连接失败：',
   formNotFound: '表单不存在',
   parentNotFound: '上级记录不存在',
 } as const;

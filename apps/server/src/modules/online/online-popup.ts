@@ -27,7 +27,10 @@ export class OnlinePopupReports {
 
   constructor(private readonly app: FastifyInstance) {
     const { db, dialect } = app.ctx.db;
-    this.reports = new OnlineReportService(db, dialect, app.ctx.config.databaseUrl);
+    this.reports = new OnlineReportService(db, dialect, app.ctx.config.databaseUrl, {
+      secrets: app.ctx.secrets,
+      sqliteFolder: app.ctx.config.dataSourceSqliteDir,
+    });
     this.dicts = new DictService(db, app.ctx.kv);
   }
 

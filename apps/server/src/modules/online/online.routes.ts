@@ -56,7 +56,10 @@ const codeParam = z.object({ code: z.string().min(1).max(50) });
 export default async function onlineRoutes(app: FastifyInstance): Promise<void> {
   const { db, dialect } = app.ctx.db;
   const forms = new FormService(db);
-  const reports = new OnlineReportService(db, dialect, app.ctx.config.databaseUrl);
+  const reports = new OnlineReportService(db, dialect, app.ctx.config.databaseUrl, {
+    secrets: app.ctx.secrets,
+    sqliteFolder: app.ctx.config.dataSourceSqliteDir,
+  });
 
   // ---- form definitions ----
   const head = ONLINE_API.head;

@@ -1,5 +1,17 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
-import { GUEST_CREDENTIALS, ONLINE_API, ONLINE_MESSAGES, onlineFormPerm, type PermissionCode } from '@district/shared';
+import {
+  DATA_SOURCE_API,
+  GUEST_CREDENTIALS,
+  ONLINE_API,
+  ONLINE_MESSAGES,
+  onlineFormPerm,
+  type PermissionCode,
+} from '@district/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
 import { seedId } from '../../db/seeds/seed-id.js';
@@ -107,8 +119,12 @@ describe.each(targets)('online forms and reports on $name', (target) => {
     return [res.statusCode, res.json().message];
   };
 
+  // SQLite data sources of the reports live here.
+  const sourceFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'da-online-ds-'));
+  afterAll(() => fs.rmSync(sourceFolder, { recursive: true, force: true }));
+
   beforeAll(async () => {
-    t = await startApp(target);
+    t = await startApp(target, { dataSourceSqliteDir: sourceFolder });
     admin = await t.login();
     staff = await t.login(SEED_ACCOUNTS.staff.username);
     guest = await t.login(GUEST_CREDENTIALS.username, GUEST_CREDENTIALS.password);
@@ -685,6 +701,118 @@ describe.each(targets)('online forms and reports on $name', (target) => {
       );
       const dicts = await db().selectFrom('sysDict').select('id').execute();
       expect(dicts.length).toBeGreaterThan(0);
+    });
+
+    it('runs a report on a data source after the same checks, and says when the source cannot be reached', async () => {
+      const file = path.join(sourceFolder, 'stock.db');
+      const stock = new Database(file);
+      stock.exec(
+        "create table stock (name text, qty integer); insert into stock values ('铅笔', 12), ('纸', 3), ('墨水', 7);",
+      );
+      stock.close();
+      const source = async (payload: object) => {
+        const res = await call('POST', `${DATA_SOURCE_API.base}/add`, payload);
+        expect(res.statusCode, res.body).toBe(200);
+      };
+      await source({ code: 'stock_db', name: '库存库', dbType: 'sqlite', databaseName: 'stock.db' });
+      const stockReport = {
+        code: 'stock_report',
+        name: '库存',
+        dbSource: 'stock_db',
+        sqlText: 'select name, qty from stock where qty >= :min',
+        params: [{ name: 'min', label: '最少', defaultValue: '0' }],
+        columns: [
+          { field: 'name', label: '名称' },
+          { field: 'qty', label: '数量', sortable: true },
+        ],
+      };
+      const saved = await save(stockReport);
+      expect([saved.statusCode, saved.json().message]).toEqual([200, '添加成功！']);
+      expect(saved.json().result.dbSource).toBe('stock_db');
+      const rows = (await call('GET', `${ONLINE_API.reportData}/stock_report?min=5&column=qty&order=desc`)).json()
+        .result;
+      expect(rows.records).toEqual([
+        { name: '铅笔', qty: 12 },
+        { name: '墨水', qty: 7 },
+      ]);
+      expect(rows.total).toBe(2);
+      // The main database's tables are not there: the report reads the source.
+      expect(
+        (await save({ ...stockReport, code: 'stock_main', sqlText: 'select * from sys_dict' })).json().message,
+      ).toBe(ONLINE_MESSAGES.sqlRun);
+
+      // The same refusals as on the main database; the file is left as it was.
+      const onSource = async (sqlText: string) =>
+        (await save({ ...stockReport, code: 'stock_bad', sqlText, params: [] })).json().message;
+      expect(await onSource("delete from stock where name = '纸'")).toBe(ONLINE_MESSAGES.sqlNotSelect);
+      expect(await onSource('select name from stock; drop table stock')).toBe(ONLINE_MESSAGES.sqlNotSelect);
+      expect(await onSource('select sql from sqlite_master')).toBe(ONLINE_MESSAGES.sqlTable('sqlite_master'));
+      expect(await onSource('select randomblob(1000) as x from stock')).toBe(ONLINE_MESSAGES.sqlFunction('randomblob'));
+      const after = new Database(file, { readonly: true });
+      expect(after.prepare('select count(*) as n from stock').get()).toEqual({ n: 3 });
+      after.close();
+      const missing = await save({ ...stockReport, code: 'stock_missing', dbSource: 'nope' });
+      expect([missing.statusCode, missing.json().message]).toEqual([400, ONLINE_MESSAGES.sourceMissing('nope')]);
+
+      // A server that accepts the connection and never answers: the 5-second timeout, in Chinese.
+      const silent = net.createServer(() => undefined);
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const port = (silent.address() as net.AddressInfo).port;
+      try {
+        await source({
+          code: 'silent_pg',
+          name: '无响应',
+          dbType: 'postgres',
+          host: '127.0.0.1',
+          port,
+          databaseName: 'x',
+          username: 'x',
+        });
+        const started = Date.now();
+        const timedOut = await save({ ...stockReport, code: 'silent_report', dbSource: 'silent_pg' });
+        expect([timedOut.statusCode, timedOut.json().message]).toEqual([400, ONLINE_MESSAGES.sourceTimeout]);
+        expect(Date.now() - started).toBeLessThan(8000);
+      } finally {
+        silent.close();
+      }
+      await source({
+        code: 'closed_my',
+        name: '拒绝',
+        dbType: 'mysql',
+        host: '127.0.0.1',
+        port: 1,
+        databaseName: 'x',
+        username: 'x',
+      });
+      const refused = await save({ ...stockReport, code: 'closed_report', dbSource: 'closed_my' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toContain(ONLINE_MESSAGES.sourceFailed);
+      expect((await call('GET', `${ONLINE_API.report}/list?name=无响应`)).json().result.total).toBe(0);
+    }, 30_000);
+
+    it.runIf(process.env.TEST_PG_URL)('runs a report on a PostgreSQL data source with bound parameters', async () => {
+      const url = new URL(process.env.TEST_PG_URL!);
+      const add = await call('POST', `${DATA_SOURCE_API.base}/add`, {
+        code: `pg_src_${target.name}`,
+        name: 'PG',
+        dbType: 'postgres',
+        host: url.hostname,
+        port: Number(url.port || 5432),
+        databaseName: url.pathname.slice(1),
+        username: decodeURIComponent(url.username),
+        password: decodeURIComponent(url.password) || undefined,
+      });
+      expect(add.statusCode, add.body).toBe(200);
+      const saved = await save({
+        code: `pg_report_${target.name}`,
+        name: 'PG 报表',
+        dbSource: `pg_src_${target.name}`,
+        sqlText: 'select cast(:n as integer) + 1 as next',
+        params: [{ name: 'n', label: 'n', defaultValue: '1' }],
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const rows = (await call('GET', `${ONLINE_API.reportData}/pg_report_${target.name}?n=41`)).json().result;
+      expect(rows.records).toEqual([{ next: 42 }]);
     });
 
     it('stops a query that runs past 5 seconds', async () => {

@@ -4,6 +4,7 @@ import type { OnlineReportDef } from '@district/shared';
 import type { OnlineReportSaveInput } from '@district/shared/schemas';
 import { RecordFormModal } from '../../../components/form-modal/record-form-modal';
 import { saveReport } from '../api/online-api';
+import { DataSourceSelect } from './data-source-select';
 
 const clean = <T extends object>(o: T): T =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== '' && v !== undefined)) as T;
@@ -34,6 +35,7 @@ export function ReportEditorModal({
           ? {
               code: r.code,
               name: r.name,
+              dbSource: r.dbSource ?? null,
               sqlText: r.sqlText,
               columns: r.columns,
               params: r.params,
@@ -58,6 +60,9 @@ export function ReportEditorModal({
       </Form.Item>
       <Form.Item label="报表名称" name="name" rules={[{ required: true, message: '请输入报表名称' }]}>
         <Input />
+      </Form.Item>
+      <Form.Item label="数据源" name="dbSource" extra="为空时查询主数据库；SQL 按所选数据库的语法检查，只读执行。">
+        <DataSourceSelect />
       </Form.Item>
       <Form.Item
         label="查询SQL"
