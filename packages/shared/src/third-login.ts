@@ -87,4 +87,5 @@ export const THIRD_LOGIN_MESSAGES = {
   bound: '绑定成功',
   unbound: '解绑成功',
   notFound: '未找到该绑定记录',
+  userNotFound: '未找到该用户',
 } as const;

@@ -19,6 +19,7 @@ import { newId } from '../../lib/ids.js';
 import { formatDateTime } from '../../lib/time.js';
 import { currentUser } from '../../plugins/guard.js';
 import { isGuest } from '../account/account.service.js';
+import { inTenant } from '../user/user.service.js';
 import { completeLogin, login } from '../auth/login.service.js';
 import { recordLogin } from '../log/login-log.service.js';
 import {
@@ -327,15 +328,29 @@ export default async function thirdLoginRoutes(app: FastifyInstance) {
     return ok(null, M.unbound);
   });
 
+  /** Administrators reach the users of their current tenant only, as in 用户管理's own list. */
+  const inCallersTenant = async (request: FastifyRequest, userId: string) => {
+    const { tenantId } = currentUser(request);
+    if (tenantId === null) return false;
+    const query = db
+      .selectFrom('sysUser')
+      .select('sysUser.id')
+      .where('sysUser.id', '=', userId)
+      .where('delFlag', '=', 0);
+    return Boolean(await (inTenant(query, tenantId) as typeof query).executeTakeFirst());
+  };
+
   app.get(A.userAccounts, { config: { auth: PERM.userEdit } }, async (request) => {
     const { userId } = parse(userQuery, request.query);
+    if (!(await inCallersTenant(request, userId))) throw new ApiError(404, M.userNotFound);
     return ok(await listOf(userId), '查询成功');
   });
 
   app.delete(A.userAccounts, { config: { auth: PERM.userEdit } }, async (request) => {
     const { id } = parse(idQuery, request.query);
-    const res = await db.deleteFrom('sysThirdAccount').where('id', '=', id).executeTakeFirst();
-    if (!Number(res.numDeletedRows)) throw new ApiError(404, M.notFound);
+    const row = await db.selectFrom('sysThirdAccount').select('userId').where('id', '=', id).executeTakeFirst();
+    if (!row || !(await inCallersTenant(request, row.userId))) throw new ApiError(404, M.notFound);
+    await db.deleteFrom('sysThirdAccount').where('id', '=', id).execute();
     return ok(null, M.unbound);
   });
 }

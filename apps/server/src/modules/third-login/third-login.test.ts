@@ -7,7 +7,7 @@ import {
 } from '@district/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
-import { startApp, targets, type TestApp } from '../../test/harness.js';
+import { createTestUser, startApp, targets, type TestApp } from '../../test/harness.js';
 import { startTestProvider, type TestProvider } from '../../test/oidc-test-provider.js';
 
 const REDIRECT = 'http://localhost/api/sys/thirdLogin/callback/oidc';
@@ -235,6 +235,23 @@ describe.each(targets)('third-party login on $name', (target) => {
     expect(removed.statusCode).toBe(200);
     const empty = await call('GET', '/sys/thirdLogin/mine', { token: staffToken });
     expect(empty.json().result).toEqual([]);
+    // A user of another tenant is out of the administrator's reach.
+    const { userId: outsider, token: outsiderToken } = await createTestUser(t, {
+      username: 'third_outsider',
+      password: 'Outsider#2026',
+      tenants: [990001],
+    });
+    const outsiderStart = await call('GET', '/sys/thirdLogin/bindStart/oidc', { token: outsiderToken });
+    await roundTrip('outsider-user', `?bindTicket=${outsiderStart.json().result.bindTicket as string}`);
+    const [outsiderRow] = (await call('GET', '/sys/thirdLogin/mine', { token: outsiderToken })).json()
+      .result as ThirdAccountView[];
+    const hidden = await call('GET', `/sys/thirdLogin/userAccounts?userId=${outsider}`, { token: adminToken });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().message).toBe(M.userNotFound);
+    const untouched = await call('DELETE', `/sys/thirdLogin/userAccounts?id=${outsiderRow?.id}`, { token: adminToken });
+    expect(untouched.statusCode).toBe(404);
+    expect((await call('GET', '/sys/thirdLogin/mine', { token: outsiderToken })).json().result).toHaveLength(1);
+
     const bad = await call('GET', `/sys/thirdLogin/userAccounts?userId=${encodeURIComponent("x' or 1=1")}`, {
       token: adminToken,
     });
