@@ -58,7 +58,8 @@ export interface ThirdAccountView {
 /** getLoginUser for an identity no account is bound to yet: the login page asks for a password once. */
 export interface ThirdBindRequired {
   bindRequired: true;
-  bindCode: string;
+  /** Named a token so the operation log masks it (it stands for the external identity for 5 minutes). */
+  bindToken: string;
   thirdType: string;
   providerName: string;
   displayName: string | null;
@@ -78,7 +79,7 @@ export const THIRD_LOGIN_MESSAGES = {
   providerFailed: '第三方登录验证失败，请重新登录',
   providerUnreachable: '无法连接第三方登录服务，请稍后再试',
   handOverInvalid: '登录凭证已失效或已被使用，请重新登录',
-  bindCodeInvalid: '绑定请求已失效，请重新发起第三方登录',
+  bindTokenInvalid: '绑定请求已失效，请重新发起第三方登录',
   alreadyBoundOther: '该第三方账号已绑定其他用户',
   alreadyBoundSelf: '该第三方账号已绑定当前用户',
   typeBound: '当前用户已绑定该类型的第三方账号，请先解绑',

@@ -52,7 +52,7 @@ const renderQuery = z
 const callbackQuery = z.record(z.string(), z.string().max(4096));
 const bindLoginBody = z
   .object({
-    bindCode: z.string({ error: M.bindCodeInvalid }).regex(/^[\w-]{16,64}$/, M.bindCodeInvalid),
+    bindToken: z.string({ error: M.bindTokenInvalid }).regex(/^[\w-]{16,64}$/, M.bindTokenInvalid),
     username: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(100),
     password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(100),
     captcha: z.string().max(16).optional(),
@@ -239,11 +239,11 @@ export default async function thirdLoginRoutes(app: FastifyInstance) {
     if (handOver.thirdType !== params.thirdType) throw new ApiError(400, M.handOverInvalid);
     const name = nameOf(handOver.thirdType);
     if ('identity' in handOver) {
-      const bindCode = randomCode();
-      await ctx.kv.set(`third:bind:${bindCode}`, JSON.stringify(handOver), THIRD_LOGIN_LIMITS.bindTtlMs);
+      const bindToken = randomCode();
+      await ctx.kv.set(`third:bind:${bindToken}`, JSON.stringify(handOver), THIRD_LOGIN_LIMITS.bindTtlMs);
       const result: ThirdBindRequired = {
         bindRequired: true,
-        bindCode,
+        bindToken,
         thirdType: handOver.thirdType,
         providerName: name,
         displayName: handOver.identity.displayName,
@@ -269,9 +269,9 @@ export default async function thirdLoginRoutes(app: FastifyInstance) {
    */
   app.post(A.bindLogin, { config: { auth: 'public' } }, async (request) => {
     const input = parse(bindLoginBody, request.body);
-    const key = `third:bind:${input.bindCode}`;
+    const key = `third:bind:${input.bindToken}`;
     const text = await ctx.kv.get(key);
-    if (!text) throw new ApiError(400, M.bindCodeInvalid);
+    if (!text) throw new ApiError(400, M.bindTokenInvalid);
     const handOver = JSON.parse(text) as Extract<HandOver, { identity: ThirdIdentity }>;
     if (isGuest(input.username)) throw new ApiError(400, M.guestNotBindable);
     const target = await db
@@ -289,7 +289,7 @@ export default async function thirdLoginRoutes(app: FastifyInstance) {
     }
     if (!(await ctx.kv.take(key))) {
       await ctx.tokens.revoke(result.token);
-      throw new ApiError(400, M.bindCodeInvalid);
+      throw new ApiError(400, M.bindTokenInvalid);
     }
     try {
       await bind(result.userInfo.id, handOver.thirdType, handOver.identity);

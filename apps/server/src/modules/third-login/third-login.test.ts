@@ -148,7 +148,7 @@ describe.each(targets)('third-party login on $name', (target) => {
     expect(replay.json().message).toBe(M.handOverInvalid);
 
     const wrong = await call('POST', '/sys/thirdLogin/bindLogin', {
-      payload: { bindCode: bind.bindCode, username: STAFF.username, password: 'Wrong@2026' },
+      payload: { bindToken: bind.bindToken, username: STAFF.username, password: 'Wrong@2026' },
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(MSG.loginFailed);
@@ -156,16 +156,16 @@ describe.each(targets)('third-party login on $name', (target) => {
     expect(await t.app.ctx.kv.get(`login:fail:ip:${ip}`)).toBe('1');
 
     const right = await call('POST', '/sys/thirdLogin/bindLogin', {
-      payload: { bindCode: bind.bindCode, username: STAFF.username, password: STAFF.password },
+      payload: { bindToken: bind.bindToken, username: STAFF.username, password: STAFF.password },
     });
     expect(right.statusCode, right.body).toBe(200);
     const login = right.json().result as LoginResult;
     expect(login.userInfo.username).toBe(STAFF.username);
     // The bind code is spent with the successful bind.
     const reuse = await call('POST', '/sys/thirdLogin/bindLogin', {
-      payload: { bindCode: bind.bindCode, username: STAFF.username, password: STAFF.password },
+      payload: { bindToken: bind.bindToken, username: STAFF.username, password: STAFF.password },
     });
-    expect(reuse.json().message).toBe(M.bindCodeInvalid);
+    expect(reuse.json().message).toBe(M.bindTokenInvalid);
 
     const mine = (await call('GET', '/sys/thirdLogin/mine', { token: login.token })).json()
       .result as ThirdAccountView[];

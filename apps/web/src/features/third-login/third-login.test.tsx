@@ -29,7 +29,7 @@ const loginResult = {
 
 const bindRequired: ThirdBindRequired = {
   bindRequired: true,
-  bindCode: 'bind-code-0123456789abcdef',
+  bindToken: 'bind-code-0123456789abcdef',
   thirdType: 'oidc',
   providerName: '统一身份认证',
   displayName: '外部用户',
@@ -106,7 +106,7 @@ describe('third-party login on the login page', () => {
     await userEvent.click(within(form).getByRole('button', { name: /绑定并登录/ }));
     await waitFor(() => expect(screen.getByLabelText('where')).toHaveTextContent('/dashboard/analysis'));
     const body = JSON.parse(http.calls.filter((c) => c.url === '/sys/thirdLogin/bindLogin')[1]?.data as string);
-    expect(body).toEqual({ bindCode: bindRequired.bindCode, username: 'staff', password: 'Staff@2026' });
+    expect(body).toEqual({ bindToken: bindRequired.bindToken, username: 'staff', password: 'Staff@2026' });
     expect(useSessionStore.getState().token).toBe('staff-token');
     expect(http.calls.filter((c) => c.url?.startsWith('/sys/thirdLogin/getLoginUser')).length).toBe(1);
   });

@@ -25,7 +25,7 @@ export const redeemThirdCode = (code: string, thirdType: string) =>
   );
 
 export const bindThirdLogin = (input: {
-  bindCode: string;
+  bindToken: string;
   username: string;
   password: string;
   captcha?: string;

@@ -46,7 +46,7 @@ export function ThirdBindForm({
     setFailure(null);
     try {
       const res = await bindThirdLogin({
-        bindCode: bind.bindCode,
+        bindToken: bind.bindToken,
         username: username.trim(),
         password,
         ...(captchaEnabled ? { captcha: captcha.trim(), checkKey } : {}),
