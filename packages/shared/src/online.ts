@@ -24,6 +24,24 @@ export function onlineFormPerm(table: string, action: OnlineFormAction): string 
   return `online:${table}:${action}`;
 }
 
+/**
+ * Viewing one online report: `online:report:{code}:list`. Its own prefix, so a report code can never name the same
+ * code as a form table's button (`online:{table}:list`).
+ */
+export function onlineReportPerm(code: string): string {
+  return `online:report:${code}:list`;
+}
+
+/** Button names of a generated menu entry (生成菜单). */
+export const ONLINE_ACTION_LABELS: Record<OnlineFormAction, string> = {
+  list: '查询',
+  add: '新增',
+  edit: '编辑',
+  delete: '删除',
+  export: '导出',
+  import: '导入',
+};
+
 export const ONLINE_ROUTES = {
   formList: '/online/cgform',
   reportList: '/online/cgreport',
@@ -53,6 +71,9 @@ export const ONLINE_API = {
   reportData: '/online/cgreport/api/data',
   /** + '/{code}' */
   reportExport: '/online/cgreport/api/exportXls',
+  /** 生成菜单 of a form definition / of a report. */
+  formMenu: '/online/cgform/head/createMenu',
+  reportMenu: '/online/cgreport/head/createMenu',
 } as const;
 
 export const ONLINE_LIMITS = {
@@ -103,6 +124,8 @@ export const ONLINE_MESSAGES = {
   sourceFailed: '数据源连接失败：',
   formNotFound: '表单不存在',
   parentNotFound: '上级记录不存在',
+  menuExists: (url: string) => `已有菜单指向 ${url}，请在菜单管理中修改`,
+  menuCreated: '菜单已生成，请在角色授权中分配按钮权限',
 } as const;
 
 export type OnlineDbType = 'string' | 'text' | 'int' | 'decimal' | 'date' | 'datetime' | 'boolean';

@@ -13,6 +13,7 @@ import * as mOps from './migrations/2026-11-25-0030-operations.js';
 import * as mAccount from './migrations/2026-11-25-0040-account.js';
 import * as m0050 from './migrations/2026-11-25-0050-online.js';
 import * as mOss from './migrations/2026-11-25-0060-oss.js';
+import * as mOnlineReportPerms from './migrations/2026-11-26-0001-online-report-perms.js';
 
 /** A static list rather than a folder scan, so the compiled server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0040-account': mAccount,
   '2026-11-25-0050-online': m0050,
   '2026-11-25-0060-oss': mOss,
+  '2026-11-26-0001-online-report-perms': mOnlineReportPerms,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -166,3 +166,11 @@ export const onlineReportSaveSchema = z.strictObject({
     .default([]),
 });
 export type OnlineReportSaveInput = z.infer<typeof onlineReportSaveSchema>;
+
+/** 生成菜单: a menu entry for a form's auto list or a report's page, under a chosen parent (none: top level). */
+export const onlineCreateMenuSchema = z.strictObject({
+  id: z.string().min(1, '参数 id 不能为空').max(32),
+  parentId: z.string().max(32).nullable().optional(),
+  name: z.string().trim().max(50, '菜单名称最长 50 个字符').optional(),
+});
+export type OnlineCreateMenuInput = z.infer<typeof onlineCreateMenuSchema>;

@@ -1,5 +1,5 @@
 import {
-  onlineFormPerm,
+  onlineReportPerm,
   PERM,
   POPUP_REPORT,
   type DictItem,
@@ -19,7 +19,7 @@ import { OnlineReportService, toReport } from './report.service.js';
 /**
  * Online reports behind the popup calls of the widget library (`/online/cgreport/api/...`, widgets-spec §7): a
  * code the server's registry does not know is looked up among the online reports; the config id is the report's
- * id. Reading one needs the same right as its report page (报表配置 or `online:{code}:list`).
+ * id. Reading one needs the same right as its report page (报表配置 or `online:report:{code}:list`).
  */
 export class OnlinePopupReports {
   private readonly reports: OnlineReportService;
@@ -46,8 +46,8 @@ export class OnlinePopupReports {
 
   private check(request: FastifyRequest, report: OnlineReportDef) {
     const perms = currentUser(request).session?.perms;
-    if (!perms?.has(PERM.onlineReportList) && !perms?.has(onlineFormPerm(report.code, 'list'))) {
-      throw new ApiError(403, `没有权限，请联系管理员授权：缺少权限 ${onlineFormPerm(report.code, 'list')}`);
+    if (!perms?.has(PERM.onlineReportList) && !perms?.has(onlineReportPerm(report.code))) {
+      throw new ApiError(403, `没有权限，请联系管理员授权：缺少权限 ${onlineReportPerm(report.code)}`);
     }
   }
 

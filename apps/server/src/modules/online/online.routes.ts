@@ -1,6 +1,10 @@
 import {
   fieldKey,
+  ONLINE_ACTION_LABELS,
   ONLINE_API,
+  ONLINE_COMPONENTS,
+  ONLINE_ROUTES,
+  onlineReportPerm,
   ONLINE_FORM_ACTIONS,
   ONLINE_LIMITS,
   ONLINE_MESSAGES,
@@ -12,6 +16,7 @@ import {
 } from '@district/shared';
 import {
   onlineCopySchema,
+  onlineCreateMenuSchema,
   onlineEnhanceSchema,
   onlineFormSaveSchema,
   onlineReportSaveSchema,
@@ -40,6 +45,7 @@ import { formResource } from './form.resource.js';
 import { FormService } from './form.service.js';
 import { planSubRows, splitBody, writeSubRows, type SubRowsPlan } from './form.subrows.js';
 import { synchronise } from './form.sync.js';
+import { createOnlineMenu } from './online.menu.js';
 import { onlineDb } from './online.tables.js';
 import { OnlineReportService } from './report.service.js';
 import { SANDBOX_CSP, SANDBOX_HTML } from './sandbox.html.js';
@@ -359,13 +365,50 @@ export default async function onlineRoutes(app: FastifyInstance): Promise<void> 
     return ok(null, '删除成功！');
   });
 
-  /** A report is shown to holders of 报表配置 or of its own button `online:{code}:list`. */
+  /** A report is shown to holders of 报表配置 or of its own button `online:report:{code}:list`. */
   const canView = (request: FastifyRequest, code: string) => {
     const perms = currentUser(request).session?.perms;
-    if (!perms?.has(PERM.onlineReportList) && !perms?.has(onlineFormPerm(code, 'list'))) {
-      throw new ApiError(403, `没有权限，请联系管理员授权：缺少权限 ${onlineFormPerm(code, 'list')}`);
+    if (!perms?.has(PERM.onlineReportList) && !perms?.has(onlineReportPerm(code))) {
+      throw new ApiError(403, `没有权限，请联系管理员授权：缺少权限 ${onlineReportPerm(code)}`);
     }
   };
+
+  // ---- 生成菜单: menu entries of the online component kinds, so nobody types a component path ----
+  const holds = (request: FastifyRequest, code: string) => {
+    if (!currentUser(request).session?.perms.has(code)) {
+      throw new ApiError(403, `没有权限，请联系管理员授权：缺少权限 ${code}`);
+    }
+  };
+  app.post(ONLINE_API.formMenu, { config: { auth: PERM.permissionAdd } }, async (request) => {
+    holds(request, PERM.onlineFormList);
+    const input = parse(onlineCreateMenuSchema, request.body);
+    const form = await forms.byId(input.id);
+    if (form.formKind === 'sub') throw new ApiError(400, '附表没有自己的页面，请为主表生成菜单');
+    const id = await createOnlineMenu(app, currentUser(request), {
+      name: input.name || form.title,
+      parentId: input.parentId || null,
+      url: `${ONLINE_ROUTES.autoList}/${form.tableName}`,
+      component: ONLINE_COMPONENTS.autoList,
+      buttons: ONLINE_FORM_ACTIONS.map((a) => ({
+        code: onlineFormPerm(form.tableName, a),
+        name: ONLINE_ACTION_LABELS[a],
+      })),
+    });
+    return ok({ id }, ONLINE_MESSAGES.menuCreated);
+  });
+  app.post(ONLINE_API.reportMenu, { config: { auth: PERM.permissionAdd } }, async (request) => {
+    holds(request, PERM.onlineReportList);
+    const input = parse(onlineCreateMenuSchema, request.body);
+    const report = await reports.byId(input.id);
+    const id = await createOnlineMenu(app, currentUser(request), {
+      name: input.name || report.name,
+      parentId: input.parentId || null,
+      url: `${ONLINE_ROUTES.reportAutoList}/${report.code}`,
+      component: ONLINE_COMPONENTS.reportAutoList,
+      buttons: [{ code: onlineReportPerm(report.code), name: '查看' }],
+    });
+    return ok({ id }, ONLINE_MESSAGES.menuCreated);
+  });
   const pageOf = (query: Record<string, unknown>) => {
     const column = typeof query.column === 'string' && query.column ? query.column : null;
     return {

@@ -8,11 +8,14 @@ import {
   DATA_SOURCE_API,
   GUEST_CREDENTIALS,
   ONLINE_API,
+  ONLINE_COMPONENTS,
   ONLINE_MESSAGES,
   onlineFormPerm,
+  onlineReportPerm,
   type PermissionCode,
 } from '@district/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { up as migrateReportPerms } from '../../db/migrations/2026-11-26-0001-online-report-perms.js';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
 import { seedId } from '../../db/seeds/seed-id.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
@@ -681,6 +684,151 @@ describe.each(targets)('online forms and reports on $name', (target) => {
       expect((await call('GET', `/online/cgreport/api/getData/${cgRpConfigId}`, undefined, staff)).statusCode).toBe(
         403,
       );
+    });
+
+    it('生成菜单 adds the page entry with its buttons under the chosen parent; report rights have their own prefix', async () => {
+      const parent = await db()
+        .selectFrom('sysPermission')
+        .select('id')
+        .where('url', '=', '/online')
+        .executeTakeFirstOrThrow();
+      const copy = (await call('GET', `${ONLINE_API.head}/list?tableName=onl_meeting_copy`)).json().result.records[0];
+      expect((await call('POST', ONLINE_API.formMenu, { id: copy.id, parentId: parent.id }, staff)).statusCode).toBe(
+        403,
+      );
+      const made = await call('POST', ONLINE_API.formMenu, {
+        id: copy.id,
+        parentId: parent.id,
+        name: '会议室预约（副本）',
+      });
+      expect([made.statusCode, made.json().message]).toEqual([200, ONLINE_MESSAGES.menuCreated]);
+      const menu = await db()
+        .selectFrom('sysPermission')
+        .selectAll()
+        .where('id', '=', made.json().result.id)
+        .executeTakeFirstOrThrow();
+      expect([menu.name, menu.parentId, menu.url, menu.component, menu.menuType]).toEqual([
+        '会议室预约（副本）',
+        parent.id,
+        '/online/cgformList/onl_meeting_copy',
+        ONLINE_COMPONENTS.autoList,
+        1,
+      ]);
+      const buttons = await db()
+        .selectFrom('sysPermission')
+        .select(['id', 'perms', 'name'])
+        .where('parentId', '=', menu.id)
+        .orderBy('sortNo')
+        .execute();
+      expect(buttons.map((b) => [b.perms, b.name])).toEqual([
+        ['online:onl_meeting_copy:list', '查询'],
+        ['online:onl_meeting_copy:add', '新增'],
+        ['online:onl_meeting_copy:edit', '编辑'],
+        ['online:onl_meeting_copy:delete', '删除'],
+        ['online:onl_meeting_copy:export', '导出'],
+        ['online:onl_meeting_copy:import', '导入'],
+      ]);
+      // Granted at once to the creator's menu-admin roles, so the administrator can hand them on.
+      const granted = await db()
+        .selectFrom('sysRolePermission')
+        .select('permissionId')
+        .where(
+          'permissionId',
+          'in',
+          buttons.map((b) => b.id),
+        )
+        .execute();
+      expect(new Set(granted.map((g) => g.permissionId)).size).toBe(6);
+      // A second menu for the same page, or one over buttons already made by hand, is refused without writing.
+      const before = (await db().selectFrom('sysPermission').select('id').execute()).length;
+      expect((await call('POST', ONLINE_API.formMenu, { id: copy.id, parentId: parent.id })).json().message).toBe(
+        ONLINE_MESSAGES.menuExists('/online/cgformList/onl_meeting_copy'),
+      );
+      expect((await db().selectFrom('sysPermission').select('id').execute()).length).toBe(before);
+
+      // A report's page: its right is online:report:{code}:list, never a form table's shape.
+      const report = (await call('GET', `${ONLINE_API.report}/list?name=字典统计`)).json().result.records[0];
+      const reportMenu = await call('POST', ONLINE_API.reportMenu, { id: report.id, parentId: parent.id });
+      expect(reportMenu.statusCode, reportMenu.body).toBe(200);
+      const viewButton = await db()
+        .selectFrom('sysPermission')
+        .select(['id', 'perms'])
+        .where('parentId', '=', reportMenu.json().result.id)
+        .execute();
+      expect(viewButton.map((b) => b.perms)).toEqual([onlineReportPerm('dict_report')]);
+      const role = await call('POST', '/sys/role/add', { roleCode: 'report_viewer', roleName: '报表查看' });
+      const roleId = role.json().result.id as string;
+      const grant = await call('POST', '/sys/permission/saveRolePermission', {
+        roleId,
+        permissionIds: viewButton[0]!.id,
+      });
+      expect(grant.statusCode, grant.body).toBe(200);
+      await accountWith(t, admin, 1001, 'report_viewer', [roleId]);
+      const viewer = await t.login('report_viewer', 'Passw0rd!');
+      expect((await call('GET', `${ONLINE_API.reportData}/dict_report?prefix=sex`, undefined, viewer)).statusCode).toBe(
+        200,
+      );
+      expect((await call('GET', `${ONLINE_API.reportData}/dict_report`, undefined, staff)).json().message).toBe(
+        `没有权限，请联系管理员授权：缺少权限 ${onlineReportPerm('dict_report')}`,
+      );
+    });
+
+    it('moves report view rights made before the prefix to online:report:{code}:list, leaving form buttons', async () => {
+      const now = '2026-11-25 10:00:00';
+      const row = (id: string, values: object) => ({
+        id,
+        parentId: null,
+        name: id,
+        url: null,
+        component: null,
+        componentName: null,
+        redirect: null,
+        menuType: 2,
+        perms: null,
+        permsType: null,
+        sortNo: 0,
+        alwaysShow: 0,
+        icon: null,
+        isRoute: 0,
+        isLeaf: 1,
+        keepAlive: 0,
+        hidden: 0,
+        hideTab: 0,
+        description: null,
+        status: '1',
+        delFlag: 0,
+        ruleFlag: 0,
+        internalOrExternal: 0,
+        createBy: 'admin',
+        createTime: now,
+        updateBy: null,
+        updateTime: null,
+        ...values,
+      });
+      await db()
+        .insertInto('sysPermission')
+        .values([
+          row('oldrepmenu', {
+            menuType: 1,
+            url: '/online/cgreportList/old_rep',
+            component: ONLINE_COMPONENTS.reportAutoList,
+            isRoute: 1,
+          }),
+          row('oldrepbtn', { parentId: 'oldrepmenu', perms: 'online:old_rep:list', permsType: '1' }),
+        ])
+        .execute();
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migration takes the untyped database
+      await migrateReportPerms(db() as any);
+      const perms = async (id: string) =>
+        (await db().selectFrom('sysPermission').select('perms').where('id', '=', id).executeTakeFirstOrThrow()).perms;
+      expect(await perms('oldrepbtn')).toBe('online:report:old_rep:list');
+      // Form buttons (under auto list entries) keep their codes.
+      const formButtons = await db()
+        .selectFrom('sysPermission')
+        .select('perms')
+        .where('perms', '=', onlineFormPerm('onl_meeting', 'list'))
+        .execute();
+      expect(formButtons.length).toBe(1);
     });
 
     it('refuses writes, several statements, dangerous functions, credential tables and text parameters', async () => {

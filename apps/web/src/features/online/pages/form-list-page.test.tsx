@@ -28,6 +28,50 @@ afterEach(() => {
 });
 
 describe('表单开发', () => {
+  it('生成菜单: picks a parent menu and sends the form; shown only to menu administrators', async () => {
+    const bodies: unknown[] = [];
+    const menu = (id: string, name: string, menuType: number, children: unknown[] = []) => ({
+      id,
+      key: id,
+      title: name,
+      name,
+      menuType,
+      children,
+    });
+    const mock = mockHttp({
+      'GET /online/cgform/head/list': ok({ records: [FORM], total: 1, size: 20, current: 1, pages: 1 }),
+      'GET /sys/permission/list': ok([
+        menu('m1', '在线开发', 0, [menu('m2', '表单开发', 1, [menu('b1', '表单开发查询', 2)])]),
+      ]),
+      'POST /online/cgform/head/createMenu': (c) => {
+        bodies.push(JSON.parse(String(c.data)));
+        return ok({ id: 'new' }, ONLINE_MESSAGES.menuCreated);
+      },
+    });
+    restore = mock.restore;
+    useSessionStore.setState({ auth: [PERM.onlineFormList].map(entry), allAuth: [] });
+    const view = renderWithApp(<FormListPage />, { route: '/online/cgform' });
+    let row = (await screen.findByText('onl_meeting', {}, { timeout: 8000 })).closest('tr')!;
+    expect(within(row).queryByText(FORM_LIST_TEXT.createMenu)).not.toBeInTheDocument();
+    view.unmount();
+
+    useSessionStore.setState({ auth: [PERM.onlineFormList, PERM.permissionAdd].map(entry), allAuth: [] });
+    renderWithApp(<FormListPage />, { route: '/online/cgform' });
+    row = (await screen.findByText('onl_meeting', {}, { timeout: 8000 })).closest('tr')!;
+    await userEvent.click(within(row).getByText(FORM_LIST_TEXT.createMenu));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('生成菜单')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('菜单名称')).toHaveValue('会议室预约');
+    expect(within(dialog).getByText('/online/cgformList/onl_meeting')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('combobox', { name: '上级菜单' }));
+    await userEvent.click(await screen.findByTitle('在线开发'));
+    // Buttons are not offered as parents.
+    expect(screen.queryByTitle('表单开发查询')).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(bodies).toEqual([{ id: 'f1', parentId: 'm1', name: '会议室预约' }]));
+    expect(await screen.findByText(ONLINE_MESSAGES.menuCreated)).toBeInTheDocument();
+  });
+
   it('synchronises, asking for confirmation when the change would lose data', async () => {
     useSessionStore.setState({
       auth: [PERM.onlineFormList, PERM.onlineFormEdit, PERM.onlineFormSync].map(entry),

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { App, Card, Input, Modal, Tag } from 'antd';
+import { App, Card, Input, Tag } from 'antd';
 import { ONLINE_KIND_LABELS, ONLINE_ROUTES, PERM, type OnlineFormDef } from '@district/shared';
 import { useHasPermission } from '../../../components/has-permission/use-has-permission';
 import { ListPage, type ListEditorProps } from '../../../components/list-page/list-page';
@@ -7,6 +7,7 @@ import type { ListPageApi } from '../../../components/list-page/use-list-page';
 import type { ListColumn } from '../../../components/list-page/list-columns';
 import type { QueryField } from '../../../components/list-page/list-query';
 import { copyForm, FORM_HEAD_API, loadVersions, syncForm } from '../api/online-api';
+import { CreateMenuModal, type MenuTarget } from '../components/create-menu-modal';
 import { EnhanceModal } from '../components/enhance-modal';
 import { FormEditorModal } from '../components/form-editor-modal';
 
@@ -18,6 +19,7 @@ export const FORM_LIST_TEXT = {
   unsynced: '未同步',
   confirmLoss: '确认同步',
   versions: '版本记录',
+  createMenu: '生成菜单',
 } as const;
 
 const ACTION_LABELS: Record<string, string> = {
@@ -61,6 +63,7 @@ export function FormListPage() {
   const { message, modal } = App.useApp();
   const allowed = useHasPermission();
   const [enhanceOf, setEnhanceOf] = useState<string | null>(null);
+  const [menuOf, setMenuOf] = useState<MenuTarget | null>(null);
 
   const sync = useCallback(
     async (record: OnlineFormDef, api: ListPageApi<OnlineFormDef>, confirm = false) => {
@@ -136,16 +139,18 @@ export function FormListPage() {
         >
           {FORM_LIST_TEXT.versions}
         </a>
-        {record.syncedVersion !== null && (
+        {allowed(PERM.permissionAdd) && record.formKind !== 'sub' && (
           <a
             onClick={() =>
-              Modal.info({
-                title: '功能测试',
-                content: `菜单地址：${ONLINE_ROUTES.autoList}/${record.tableName}，组件：modules/online/cgform/auto/OnlCgformAutoList`,
+              setMenuOf({
+                kind: 'form',
+                id: record.id,
+                name: record.title,
+                url: `${ONLINE_ROUTES.autoList}/${record.tableName}`,
               })
             }
           >
-            菜单配置
+            {FORM_LIST_TEXT.createMenu}
           </a>
         )}
       </>
@@ -173,6 +178,7 @@ export function FormListPage() {
         actionColumnWidth={360}
       />
       <EnhanceModal tableName={enhanceOf} onClose={() => setEnhanceOf(null)} />
+      <CreateMenuModal target={menuOf} onClose={() => setMenuOf(null)} />
     </Card>
   );
 }

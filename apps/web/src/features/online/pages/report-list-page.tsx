@@ -1,10 +1,12 @@
 import { useCallback, useState } from 'react';
 import { Card, Modal } from 'antd';
-import { PERM, type OnlineReportDef } from '@district/shared';
+import { ONLINE_ROUTES, PERM, type OnlineReportDef } from '@district/shared';
+import { useHasPermission } from '../../../components/has-permission/use-has-permission';
 import { ListPage, type ListEditorProps } from '../../../components/list-page/list-page';
 import type { ListColumn } from '../../../components/list-page/list-columns';
 import type { QueryField } from '../../../components/list-page/list-query';
 import { REPORT_HEAD_API } from '../api/online-api';
+import { CreateMenuModal, type MenuTarget } from '../components/create-menu-modal';
 import { ReportEditorModal } from '../components/report-editor-modal';
 import { ReportView } from './report-auto-list-page';
 
@@ -20,6 +22,8 @@ const COLUMNS: ListColumn<OnlineReportDef>[] = [
 /** 报表配置: online reports (one SELECT each); saving needs online:report:sql. */
 export function ReportListPage() {
   const [testing, setTesting] = useState<OnlineReportDef | null>(null);
+  const [menuOf, setMenuOf] = useState<MenuTarget | null>(null);
+  const allowed = useHasPermission();
   const renderEditor = useCallback(
     ({ open, record, onClose, onSaved }: ListEditorProps<OnlineReportDef>) => (
       <ReportEditorModal open={open} record={record} onClose={onClose} onSaved={onSaved} />
@@ -35,7 +39,25 @@ export function ReportListPage() {
         permissions={{ add: PERM.onlineReportSql, edit: PERM.onlineReportSql, delete: PERM.onlineReportSql }}
         renderEditor={renderEditor}
         selectable={false}
-        rowActions={(r) => <a onClick={() => setTesting(r)}>功能测试</a>}
+        rowActions={(r) => (
+          <>
+            <a onClick={() => setTesting(r)}>功能测试</a>
+            {allowed(PERM.permissionAdd) && (
+              <a
+                onClick={() =>
+                  setMenuOf({
+                    kind: 'report',
+                    id: r.id,
+                    name: r.name,
+                    url: `${ONLINE_ROUTES.reportAutoList}/${r.code}`,
+                  })
+                }
+              >
+                生成菜单
+              </a>
+            )}
+          </>
+        )}
       />
       <Modal
         open={!!testing}
@@ -47,6 +69,7 @@ export function ReportListPage() {
       >
         {testing && <ReportView code={testing.code} />}
       </Modal>
+      <CreateMenuModal target={menuOf} onClose={() => setMenuOf(null)} />
     </Card>
   );
 }
