@@ -5,6 +5,12 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: sharedSourceAliases },
+  // The login page is rendered at build time (scripts/prerender-login.mjs); its footer's year must be the one
+  // the client renders while hydrating.
+  define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },
+  // The prerender runs in Node: antd and its parts are bundled (their CommonJS builds import subpaths Node's
+  // ESM loader cannot resolve); everything else is imported from node_modules as it is.
+  ssr: { noExternal: true },
   server: {
     port: 3100,
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true } },
@@ -13,6 +19,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // Read by scripts/prerender-login.mjs (the login page's chunks to preload), then deleted.
+    manifest: 'prerender-manifest.json',
     rolldownOptions: {
       output: {
         codeSplitting: {

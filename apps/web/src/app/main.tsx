@@ -1,16 +1,21 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProviders } from './providers/app-providers';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppTree } from './app-tree';
+import { shouldHydrate } from './prerender/hydration';
 import { AppRouter } from './router/app-router';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <AppRouter />
-    </AppProviders>
-  </StrictMode>,
+const tree = (
+  <AppTree>
+    <AppRouter />
+  </AppTree>
 );
+
+// The login page arrives rendered at build time (login.html): take over its markup instead of painting it again.
+if (shouldHydrate(container, window.location.pathname)) hydrateRoot(container, tree);
+else {
+  container.replaceChildren();
+  createRoot(container).render(tree);
+}

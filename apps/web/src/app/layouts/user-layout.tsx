@@ -1,9 +1,23 @@
+import { useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router';
 import { logoSource, usePlatformInfo } from '../../lib/platform';
+import { RENDER_YEAR } from '../prerender/hydration';
+
+const noSubscription = () => () => undefined;
+
+/** This year; while the build's prerendered login page hydrates, the year it was rendered in (no mismatch). */
+function useYear(): number {
+  return useSyncExternalStore(
+    noSubscription,
+    () => new Date().getFullYear(),
+    () => RENDER_YEAR,
+  );
+}
 
 /** Blank layout of the account pages: logo and system name above the form. */
 export function UserLayout() {
   const { systemName, logoUrl } = usePlatformInfo();
+  const year = useYear();
   return (
     <div className="user-layout">
       <div className="user-layout-main">
@@ -14,7 +28,7 @@ export function UserLayout() {
         <Outlet />
       </div>
       <footer className="user-layout-footer">
-        Copyright © {new Date().getFullYear()} {systemName}
+        Copyright © {year} {systemName}
       </footer>
     </div>
   );

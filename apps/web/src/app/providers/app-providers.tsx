@@ -21,6 +21,7 @@ function ColorWeakMode() {
 }
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const MOTION_OFF = { token: { motion: false } };
 
 /** Follows the system's "reduce motion" setting, which antd does not read by itself. */
 function usePrefersReducedMotion(): boolean {
@@ -40,17 +41,23 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const color = useSettingsStore((s) => s.color);
   const reducedMotion = usePrefersReducedMotion();
   return (
-    // Two-character button labels keep their exact text (登录, 保存) instead of antd's inserted space.
-    <ConfigProvider
-      locale={zhCN}
-      theme={{ token: { colorPrimary: color, motion: !reducedMotion } }}
-      button={{ autoInsertSpace: false }}
-    >
-      <App>
-        <FeedbackHolder />
-        <ColorWeakMode />
-        {children}
-      </App>
+    // antd wraps a subtree in its motion provider the first time the motion token differs from the parent's,
+    // which remounts everything below. The outer provider (motion off) makes ours differ from the first render
+    // whenever motion is on, so a later switch (the hydrated login page learning that the user asks for less
+    // motion) changes a value instead of remounting the page.
+    <ConfigProvider theme={MOTION_OFF}>
+      {/* Two-character button labels keep their exact text (登录, 保存) instead of antd's inserted space. */}
+      <ConfigProvider
+        locale={zhCN}
+        theme={{ token: { colorPrimary: color, motion: !reducedMotion } }}
+        button={{ autoInsertSpace: false }}
+      >
+        <App>
+          <FeedbackHolder />
+          <ColorWeakMode />
+          {children}
+        </App>
+      </ConfigProvider>
     </ConfigProvider>
   );
 }
