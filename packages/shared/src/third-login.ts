@@ -35,7 +35,7 @@ export const THIRD_LOGIN_LIMITS = {
 
 /** Query parameters of the login page after the callback. */
 export const THIRD_LOGIN_PARAMS = { code: 'thirdCode', type: 'thirdType', error: 'thirdError' } as const;
-/** Query parameter of /user/info after a bind started from the personal centre: `ok` or a message. */
+/** Hash parameter of /user/info after a bind started from the personal centre: `ok` or a message. */
 export const THIRD_BIND_PARAM = 'thirdBind';
 
 export interface ThirdProviderInfo {

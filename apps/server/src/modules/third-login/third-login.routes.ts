@@ -192,7 +192,10 @@ export default async function thirdLoginRoutes(app: FastifyInstance) {
     reply.header('cache-control', 'no-store');
     const page = (path: string, params: Record<string, string>) => {
       const url = new URL(path, record.redirectUri);
-      for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+      const values = new URLSearchParams(params).toString();
+      // 个人中心 is a workspace tab keyed by path and query: its outcome rides in the hash so no second tab opens.
+      if (path === '/user/info') url.hash = values;
+      else url.search = values;
       return reply.redirect(url.href, 302);
     };
     const fail = async (message: string, userId: string | null = null) => {

@@ -206,7 +206,7 @@ describe.each(targets)('third-party login on $name', (target) => {
     const ticketQuery = `?bindTicket=${start.json().result.bindTicket as string}`;
     const { location } = await roundTrip('centre-user', ticketQuery);
     expect(location?.pathname).toBe('/user/info');
-    expect(location?.searchParams.get('thirdBind')).toBe('ok');
+    expect(new URLSearchParams(location?.hash.slice(1)).get('thirdBind')).toBe('ok');
     // The ticket was single-use.
     const replay = await call('GET', `/sys/thirdLogin/render/oidc${ticketQuery}`);
     expect(replay.statusCode).toBe(400);
@@ -215,7 +215,7 @@ describe.each(targets)('third-party login on $name', (target) => {
     // The same identity cannot be bound to a second account.
     const adminStart = await call('GET', '/sys/thirdLogin/bindStart/oidc', { token: adminToken });
     const taken = await roundTrip('centre-user', `?bindTicket=${adminStart.json().result.bindTicket as string}`);
-    expect(taken.location?.searchParams.get('thirdBind')).toBe(M.alreadyBoundOther);
+    expect(new URLSearchParams(taken.location?.hash.slice(1)).get('thirdBind')).toBe(M.alreadyBoundOther);
 
     const staffId = (
       await t.app.ctx.db.db

@@ -37,7 +37,7 @@ const bindRequired: ThirdBindRequired = {
 
 function Where() {
   const location = useLocation();
-  return <output aria-label="where">{location.pathname + location.search}</output>;
+  return <output aria-label="where">{location.pathname + location.search + location.hash}</output>;
 }
 
 let restore = () => undefined as void;
@@ -171,7 +171,7 @@ describe('第三方账号 in 个人中心', () => {
 
   it('reports the outcome of a bind on return and is absent when no provider is configured', async () => {
     render(
-      '/user/info?thirdBind=ok',
+      '/user/info#thirdBind=ok',
       {
         'GET /account/profile': ok(profile),
         'GET /account/sessions': ok([]),

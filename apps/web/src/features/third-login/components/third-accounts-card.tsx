@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { App, Avatar, Button, Card, List, Popconfirm, Space } from 'antd';
 import {
   THIRD_BIND_PARAM,
@@ -26,7 +26,8 @@ export const navigation = { assign: (url: string) => window.location.assign(url)
  */
 export function ThirdAccountsCard() {
   const { message } = App.useApp();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
   const [accounts, setAccounts] = useState<ThirdAccountView[]>([]);
   const [providers, setProviders] = useState<ThirdProviderInfo[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
@@ -46,17 +47,15 @@ export function ThirdAccountsCard() {
     );
   }, []);
 
-  // Back from a bind started here: `ok` or the server's reason, shown once and dropped from the address.
-  const outcome = searchParams.get(THIRD_BIND_PARAM);
+  // Back from a bind started here: `#thirdBind=ok` or the server's reason, shown once and dropped from the address.
+  const outcome = new URLSearchParams(location.hash.slice(1)).get(THIRD_BIND_PARAM);
   useEffect(() => {
     if (!outcome || reported.current) return;
     reported.current = true;
     if (outcome === 'ok') message.success(M.bound);
     else message.warning(outcome);
-    const next = new URLSearchParams(searchParams);
-    next.delete(THIRD_BIND_PARAM);
-    setSearchParams(next, { replace: true });
-  }, [outcome, searchParams, setSearchParams, message]);
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+  }, [outcome, location.pathname, location.search, navigate, message]);
 
   const bind = async (key: string) => {
     setBusy(key);
