@@ -17,35 +17,40 @@ async function api(page: Page, method: 'GET' | 'POST', url: string, data?: objec
   return (await res.json()).result;
 }
 
+interface MenuNode {
+  id: string;
+  url: string | null;
+  perms: string | null;
+  children?: MenuNode[];
+}
+
+function findMenu(nodes: MenuNode[], url: string): MenuNode | undefined {
+  for (const n of nodes) {
+    if (n.url === url) return n;
+    const found = findMenu(n.children ?? [], url);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /**
- * As an administrator would in 菜单管理 and 角色管理: a menu entry of kind auto list for the table, its
- * buttons online:{table}:*, all granted to the staff role.
+ * As an administrator would: 生成菜单 on the form's row (a top-level entry of kind auto list with its buttons
+ * online:{table}:*), then in 角色管理 the entry and four of its buttons granted to the staff role.
  */
 async function menuForStaff(page: Page, table: string, title: string) {
-  const menu = await api(page, 'POST', '/api/sys/permission/add', {
-    menuType: 0,
-    name: title,
-    url: `/online/cgformList/${table}`,
-    component: 'modules/online/cgform/auto/OnlCgformAutoList',
-    icon: 'table',
-    sortNo: 98,
-  });
-  const ids = [menu.id as string];
-  for (const [action, name] of [
-    ['list', '查询'],
-    ['add', '新增'],
-    ['edit', '编辑'],
-    ['export', '导出'],
-  ]) {
-    const button = await api(page, 'POST', '/api/sys/permission/add', {
-      menuType: 2,
-      name,
-      parentId: menu.id,
-      perms: `online:${table}:${action}`,
-      permsType: '1',
-    });
-    ids.push(button.id as string);
-  }
+  const list = await openPage(page, '在线开发', '表单开发');
+  await listRows(list).filter({ hasText: table }).getByText('生成菜单').click();
+  const dialog = page.getByRole('dialog', { name: '生成菜单' });
+  await expect(dialog.getByText(`/online/cgformList/${table}`)).toBeVisible();
+  await dialog.getByLabel('菜单名称').fill(title);
+  await dialog.getByRole('button', { name: buttonName('确定') }).click();
+  await expect(page.getByText('菜单已生成，请在角色授权中分配按钮权限')).toBeVisible();
+  const tree = (await api(page, 'GET', '/api/sys/permission/list')) as MenuNode[];
+  const menu = findMenu(tree, `/online/cgformList/${table}`)!;
+  const wanted = ['list', 'add', 'edit', 'export'].map((a) => `online:${table}:${a}`);
+  const buttons = (menu.children ?? []).filter((b) => wanted.includes(b.perms ?? ''));
+  expect(buttons.length).toBe(4);
+  const ids = [menu.id, ...buttons.map((b) => b.id)];
   const roles = await api(page, 'GET', '/api/sys/role/list?roleCode=staff');
   const roleId = roles.records.find((r: { roleCode: string }) => r.roleCode === 'staff').id as string;
   const held = (await api(page, 'GET', `/api/sys/permission/queryRolePermission?roleId=${roleId}`)) as string[];
