@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { App, Avatar, Button, Card, List, Popconfirm, Space } from 'antd';
 import {
   THIRD_BIND_PARAM,
@@ -26,8 +25,6 @@ export const navigation = { assign: (url: string) => window.location.assign(url)
  */
 export function ThirdAccountsCard() {
   const { message } = App.useApp();
-  const location = useLocation();
-  const navigate = useNavigate();
   const [accounts, setAccounts] = useState<ThirdAccountView[]>([]);
   const [providers, setProviders] = useState<ThirdProviderInfo[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
@@ -48,14 +45,15 @@ export function ThirdAccountsCard() {
   }, []);
 
   // Back from a bind started here: `#thirdBind=ok` or the server's reason, shown once and dropped from the address.
-  const outcome = new URLSearchParams(location.hash.slice(1)).get(THIRD_BIND_PARAM);
+  // Read from the browser's own address: a workspace tab renders at its path and query only (no hash).
   useEffect(() => {
+    const outcome = new URLSearchParams(window.location.hash.slice(1)).get(THIRD_BIND_PARAM);
     if (!outcome || reported.current) return;
     reported.current = true;
     if (outcome === 'ok') message.success(M.bound);
     else message.warning(outcome);
-    void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
-  }, [outcome, location.pathname, location.search, navigate, message]);
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+  }, [message]);
 
   const bind = async (key: string) => {
     setBusy(key);
