@@ -1,6 +1,6 @@
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { AppTree } from './app-tree';
-import { shouldHydrate } from './prerender/hydration';
+import { hydrateLoginPage, shouldHydrate } from './prerender/hydration';
 import { AppRouter } from './router/app-router';
 import './styles.css';
 
@@ -14,7 +14,7 @@ const tree = (
 );
 
 // The login page arrives rendered at build time (login.html): take over its markup instead of painting it again.
-if (shouldHydrate(container, window.location.pathname)) hydrateRoot(container, tree);
+if (shouldHydrate(container, window.location.pathname)) void hydrateLoginPage(container, tree);
 else {
   container.replaceChildren();
   createRoot(container).render(tree);

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router';
 import { logoSource, usePlatformInfo } from '../../lib/platform';
-import { RENDER_YEAR } from '../prerender/hydration';
+import { RENDER_YEAR } from '../prerender/render-year';
 
 const noSubscription = () => () => undefined;
 

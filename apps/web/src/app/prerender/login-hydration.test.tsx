@@ -1,15 +1,11 @@
 import { act } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_PRIMARY_COLOR, STORAGE_KEYS, type LoginResult } from '@district/shared';
-import { useSessionStore } from '../../lib/session-store';
 import { localStore } from '../../lib/storage';
-import { mockHttp, ok } from '../../test/mock-http';
-import { AppTree } from '../app-tree';
-import { AppRouter } from '../router/app-router';
-import { PRERENDERED_ATTR, shouldHydrate } from './hydration';
+import { PRERENDERED_ATTR } from './hydration';
 import { renderLoginPage } from './render-login';
 
 const loginResult = {
@@ -40,12 +36,39 @@ async function serveLoginHtml(url: string, tamper: (html: string) => string = (h
   return page;
 }
 
-/** Hydrates as main.tsx does, collecting everything React reports about mismatches. */
+/**
+ * The browser's side, in modules of its own (the build's render has loaded and resolved the page already in
+ * this realm; a browser starts with nothing): the stores, the request layer and the lazy page are fresh.
+ */
+async function loadClient() {
+  vi.resetModules();
+  const [hydration, tree, router, http, session] = await Promise.all([
+    import('./hydration'),
+    import('../app-tree'),
+    import('../router/app-router'),
+    import('../../test/mock-http'),
+    import('../../lib/session-store'),
+  ]);
+  restore = http.mockHttp({
+    'GET /sys/platform/info': http.ok({
+      systemName: '测试平台',
+      logoUrl: '',
+      showSettings: false,
+      captchaEnabled: false,
+    }),
+    'POST /sys/login': http.ok(loginResult),
+  }).restore;
+  session.useSessionStore.getState().clearSession();
+  return { ...hydration, AppTree: tree.AppTree, AppRouter: router.AppRouter };
+}
+
+/** Hydrates as main.tsx does (the page's chunk first), collecting everything React reports about mismatches. */
 async function hydrate() {
+  const { hydrateLoginPage, AppTree, AppRouter } = await loadClient();
   const recoverable: unknown[] = [];
   const consoleError = vi.spyOn(console, 'error');
   await act(async () => {
-    root = hydrateRoot(
+    root = await hydrateLoginPage(
       container,
       <AppTree>
         <AppRouter />
@@ -60,21 +83,15 @@ async function hydrate() {
 
 const ownedByReact = (node: Element | null) => !!node && Object.keys(node).some((k) => k.startsWith('__reactFiber'));
 
-beforeEach(() => {
-  useSessionStore.getState().clearSession();
-  restore = mockHttp({
-    'GET /sys/platform/info': ok({ systemName: '测试平台', logoUrl: '', showSettings: false, captchaEnabled: false }),
-    'POST /sys/login': ok(loginResult),
-  }).restore;
-});
+beforeEach(() => window.localStorage.clear());
 
 afterEach(() => {
   act(() => root?.unmount());
   root = null;
   container.remove();
   restore();
+  restore = () => undefined;
   vi.restoreAllMocks();
-  useSessionStore.getState().clearSession();
 });
 
 describe('the login page rendered at build time', () => {
@@ -93,8 +110,6 @@ describe('the login page rendered at build time', () => {
   it('hydrates without a mismatch, keeps the server’s inputs and then signs in', async () => {
     await serveLoginHtml('/user/login?redirect=%2Fsystem%2Fuser');
     const serverPassword = container.querySelector('input[aria-label="密码"]');
-    expect(shouldHydrate(container, window.location.pathname)).toBe(true);
-
     const { recoverable, hydrationWarnings } = await hydrate();
     // The lazy page's chunk arrives, then React takes over the very inputs the server sent.
     await waitFor(() => expect(ownedByReact(serverPassword)).toBe(true));
@@ -132,12 +147,13 @@ describe('the login page rendered at build time', () => {
 
   it('is not hydrated for another path or a stored theme colour', async () => {
     await serveLoginHtml('/user/login');
-    expect(shouldHydrate(container, '/user/register')).toBe(false);
-    localStore.set(STORAGE_KEYS.color, '#722ed1');
-    const { useSettingsStore } = await import('../../lib/settings-store');
-    useSettingsStore.setState({ color: '#722ed1' });
-    expect(shouldHydrate(container, '/user/login')).toBe(false);
-    useSettingsStore.setState({ color: DEFAULT_PRIMARY_COLOR });
+    const { shouldHydrate } = await loadClient();
     expect(shouldHydrate(container, '/user/login')).toBe(true);
+    expect(shouldHydrate(container, '/user/register')).toBe(false);
+    // The colour the user chose in the settings drawer, read from storage as the page starts.
+    localStore.set(STORAGE_KEYS.color, '#722ed1');
+    expect((await loadClient()).shouldHydrate(container, '/user/login')).toBe(false);
+    localStore.set(STORAGE_KEYS.color, DEFAULT_PRIMARY_COLOR);
+    expect((await loadClient()).shouldHydrate(container, '/user/login')).toBe(true);
   });
 });

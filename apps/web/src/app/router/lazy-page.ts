@@ -1,7 +1,10 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@district/shared';
 
-export type LazyPage = LazyExoticComponent<ComponentType>;
+export type LazyPage = LazyExoticComponent<ComponentType> & {
+  /** Loads the chunk so that the page's next render has it at once (used before hydrating prerendered markup). */
+  preload?: () => Promise<void>;
+};
 
 export class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';
@@ -28,7 +31,19 @@ export function withChunkTimeout<T>(loader: () => Promise<T>, timeoutMs = CHUNK_
     });
 }
 
+/** A thenable that has already settled: React's lazy reads its value in the same render instead of suspending. */
+function settled<T>(value: T): Promise<T> {
+  return { then: (resolve: (v: T) => void) => resolve(value) } as unknown as Promise<T>;
+}
+
 /** A lazily loaded page taken from a named export, so page modules need no default export. */
 export function lazyPage<M>(loader: () => Promise<M>, exportName: keyof M): LazyPage {
-  return lazy(withChunkTimeout(() => loader().then((module) => ({ default: module[exportName] as ComponentType }))));
+  let loaded: { default: ComponentType } | null = null;
+  const load = withChunkTimeout(() =>
+    loader().then((module) => (loaded = { default: module[exportName] as ComponentType })),
+  );
+  return Object.assign(
+    lazy(() => (loaded ? settled(loaded) : load())),
+    { preload: () => load().then(() => undefined) },
+  );
 }
