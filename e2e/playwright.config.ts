@@ -26,7 +26,8 @@ export default defineConfig({
   webServer: {
     command: 'node start-product.mjs',
     url: `http://127.0.0.1:${port}/api/sys/platform/info`,
-    env: { PORT: String(port) },
+    // E2E_OIDC_PORT: the OpenID provider of the third-party login journey (start-product.mjs).
+    env: { PORT: String(port), E2E_OIDC_PORT: String(port + 119) },
     reuseExistingServer: false,
     timeout: 120_000,
   },

@@ -19,4 +19,21 @@ process.env.CAPTCHA_ENABLED = 'false';
 process.env.SMS_LOG_FILE = path.join(dataDir, 'sms.log');
 process.env.LOG_LEVEL ??= 'warn';
 
+// E2E_OIDC_PORT (set by the Playwright config): an OpenID provider on that port and the product configured to use
+// it, for the third-party login journey. The provider's warnings about its development defaults are expected.
+if (process.env.E2E_OIDC_PORT) {
+  const { startOidcProvider } = await import('./oidc-provider.mjs');
+  const callback = `http://127.0.0.1:${process.env.PORT}/api/sys/thirdLogin/callback/oidc`;
+  const { issuer } = await startOidcProvider({
+    port: Number(process.env.E2E_OIDC_PORT),
+    clientId: 'district-e2e',
+    clientSecret: 'district-e2e-secret',
+    redirectUris: [callback],
+  });
+  process.env.THIRD_LOGIN_PROVIDERS = JSON.stringify([
+    { key: 'oidc', name: '统一身份认证', issuer, clientId: 'district-e2e', redirectUris: [callback] },
+  ]);
+  process.env.THIRD_LOGIN_OIDC_CLIENT_SECRET = 'district-e2e-secret';
+}
+
 await import(path.join(here, '../apps/server/dist/server.js'));
