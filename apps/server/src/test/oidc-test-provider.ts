@@ -44,6 +44,15 @@ export async function startTestProvider(client: {
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },
+      // The same application as a plain OAuth 2 client (GitHub style: secret in the body, endpoints named).
+      {
+        client_id: `${client.clientId}-post`,
+        client_secret: client.clientSecret,
+        redirect_uris: client.redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
     ],
     // Never in production: the development interactions (any login name, any password).
     features: { devInteractions: { enabled: true } },

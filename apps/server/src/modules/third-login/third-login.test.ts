@@ -11,6 +11,7 @@ import { createTestUser, startApp, targets, type TestApp } from '../../test/harn
 import { startTestProvider, type TestProvider } from '../../test/oidc-test-provider.js';
 
 const REDIRECT = 'http://localhost/api/sys/thirdLogin/callback/oidc';
+const PLAIN_REDIRECT = 'http://localhost/api/sys/thirdLogin/callback/plain';
 const { admin: ADMIN, staff: STAFF } = SEED_ACCOUNTS;
 
 describe.each(targets)('third-party login on $name', (target) => {
@@ -20,7 +21,11 @@ describe.each(targets)('third-party login on $name', (target) => {
   let ip = '10.9.0.1';
 
   beforeAll(async () => {
-    idp = await startTestProvider({ clientId: 'district', clientSecret: 'district-secret', redirectUris: [REDIRECT] });
+    idp = await startTestProvider({
+      clientId: 'district',
+      clientSecret: 'district-secret',
+      redirectUris: [REDIRECT, PLAIN_REDIRECT],
+    });
     t = await startApp(target, {
       thirdLoginProviders: [
         {
@@ -35,6 +40,23 @@ describe.each(targets)('third-party login on $name', (target) => {
           clientSecret: 'district-secret',
           scopes: 'openid profile',
           redirectUris: [REDIRECT],
+          subjectClaim: 'sub',
+          nameClaim: 'name',
+          avatarClaim: 'picture',
+        },
+        {
+          // GitHub-style OAuth 2: no discovery, no nonce; the subject is read from the user-info answer.
+          key: 'plain',
+          name: '开放平台',
+          kind: 'oauth2',
+          issuer: null,
+          authorizationUrl: `${idp.issuer}/auth`,
+          tokenUrl: `${idp.issuer}/token`,
+          userinfoUrl: `${idp.issuer}/me`,
+          clientId: 'district-post',
+          clientSecret: 'district-secret',
+          scopes: 'openid profile',
+          redirectUris: [PLAIN_REDIRECT],
           subjectClaim: 'sub',
           nameClaim: 'name',
           avatarClaim: 'picture',
@@ -92,7 +114,10 @@ describe.each(targets)('third-party login on $name', (target) => {
   it('lists the configured providers for the login page, without their secrets', async () => {
     const res = await call('GET', '/sys/thirdLogin/providers');
     expect(res.statusCode).toBe(200);
-    expect(res.json().result).toEqual([{ key: 'oidc', name: '统一身份认证' }]);
+    expect(res.json().result).toEqual([
+      { key: 'oidc', name: '统一身份认证' },
+      { key: 'plain', name: '开放平台' },
+    ]);
     expect(res.body).not.toContain('district-secret');
   });
 
@@ -266,5 +291,24 @@ describe.each(targets)('third-party login on $name', (target) => {
     const location = new URL(String(res.headers.location));
     expect(location.pathname).toBe('/user/login');
     expect(location.searchParams.get('thirdError')).toBe(M.providerDenied);
+  });
+
+  it('signs in through a plain OAuth 2 provider (named endpoints, the subject from the user info)', async () => {
+    const res = await call('GET', '/sys/thirdLogin/render/plain');
+    expect(res.statusCode, res.body).toBe(302);
+    const authorization = new URL(String(res.headers.location));
+    expect(authorization.searchParams.get('nonce')).toBeNull();
+    expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
+    const cookie = String(res.headers['set-cookie']).split(';')[0] ?? '';
+    const back = await idp.signIn(authorization.href, 'plain-user');
+    expect(back.href.startsWith(PLAIN_REDIRECT)).toBe(true);
+    const done = await call('GET', `${back.pathname.replace(/^\/api/, '')}${back.search}`, { cookie });
+    expect(done.statusCode, done.body).toBe(302);
+    const location = new URL(String(done.headers.location));
+    expect(location.searchParams.get('thirdType')).toBe('plain');
+    const code = location.searchParams.get('thirdCode') ?? '';
+    const outcome = (await call('GET', `/sys/thirdLogin/getLoginUser/${code}/plain`)).json()
+      .result as ThirdBindRequired;
+    expect(outcome).toMatchObject({ bindRequired: true, providerName: '开放平台', displayName: '外部用户 plain-user' });
   });
 });
