@@ -1,6 +1,7 @@
 import {
   MSG,
   THIRD_LOGIN_MESSAGES as M,
+  USER_STATUS,
   type LoginResult,
   type ThirdAccountView,
   type ThirdBindRequired,
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
 import { createTestUser, startApp, targets, type TestApp } from '../../test/harness.js';
 import { startTestProvider, type TestProvider } from '../../test/oidc-test-provider.js';
+import { maskParams } from '../../plugins/operation-log.js';
 
 const REDIRECT = 'http://localhost/api/sys/thirdLogin/callback/oidc';
 const PLAIN_REDIRECT = 'http://localhost/api/sys/thirdLogin/callback/plain';
@@ -310,5 +312,30 @@ describe.each(targets)('third-party login on $name', (target) => {
     const outcome = (await call('GET', `/sys/thirdLogin/getLoginUser/${code}/plain`)).json()
       .result as ThirdBindRequired;
     expect(outcome).toMatchObject({ bindRequired: true, providerName: '开放平台', displayName: '外部用户 plain-user' });
+  });
+
+  it('refuses a bound identity whose account has been frozen', async () => {
+    const { userId } = await createTestUser(t, { username: 'third_frozen', password: 'Frozen#2026', tenants: [1001] });
+    const first = await handOver('frozen-ext');
+    const bind = (await call('GET', `/sys/thirdLogin/getLoginUser/${first.code}/oidc`)).json()
+      .result as ThirdBindRequired;
+    const bound = await call('POST', '/sys/thirdLogin/bindLogin', {
+      payload: { bindToken: bind.bindToken, username: 'third_frozen', password: 'Frozen#2026' },
+    });
+    expect(bound.statusCode).toBe(200);
+    await t.app.ctx.db.db.updateTable('sysUser').set({ status: USER_STATUS.frozen }).where('id', '=', userId).execute();
+    const next = await handOver('frozen-ext');
+    const refused = await call('GET', `/sys/thirdLogin/getLoginUser/${next.code}/oidc`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(MSG.accountFrozen);
+  });
+});
+
+describe('the bind token in the operation log', () => {
+  it('is masked like other tokens', () => {
+    expect(maskParams({ bindToken: 'secret-value', username: 'staff' })).toEqual({
+      bindToken: '******',
+      username: 'staff',
+    });
   });
 });
