@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import { NO_KNOWN_COLUMNS, RowMapper, type MappedRow } from './excel-import-map.js';
 import { IMPORT_MESSAGES as MESSAGES, type WorkerInput, type WorkerMessage, type ZipEntry } from './excel-limits.js';
-import { eachXlsxRow } from './excel-xlsx-stream.js';
+import { countXlsxRowsAtMost, eachXlsxRow } from './excel-xlsx-stream.js';
 
 /*
  * Reads an uploaded workbook off the event loop, in a worker started with a heap limit: a file that still
@@ -112,9 +112,14 @@ async function run(input: WorkerInput, port: Port): Promise<void> {
 
   if (input.entries.length) {
     // First pass: count, so an over-cap file is refused before a single row is written, and progress has a total.
+    // The quick count never falls short; only a file it puts over the cap is counted exactly.
     let nonBlank = 0;
     try {
-      await eachXlsxRow(data, input.entries, () => ++nonBlank <= input.maxRows + 1);
+      nonBlank = await countXlsxRowsAtMost(data, input.entries, input.maxRows + 1);
+      if (nonBlank > input.maxRows + 1) {
+        nonBlank = 0;
+        await eachXlsxRow(data, input.entries, () => ++nonBlank <= input.maxRows + 1);
+      }
     } catch {
       return post(port, { type: 'error', message: MESSAGES.corrupt });
     }

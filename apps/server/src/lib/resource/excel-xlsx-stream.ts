@@ -247,6 +247,68 @@ export function serialDate(serial: number, date1904: boolean): string {
   return `${day} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
+/** The first sheet's entry (through the workbook and its relationships) and the workbook's date system. */
+function firstSheet(data: Buffer, byName: Map<string, ZipEntry>): { sheet: ZipEntry; date1904: boolean } {
+  const workbook = byName.get('xl/workbook.xml');
+  if (!workbook) throw new SheetFormatError('corrupt');
+  let firstSheetRel: string | undefined;
+  let date1904 = false;
+  collect(inflateWhole(data, workbook), (tag) => {
+    if (tag.name === 'sheet' && firstSheetRel === undefined) firstSheetRel = tag.attrs.id;
+    if (tag.name === 'workbookPr') date1904 = tag.attrs.date1904 === '1' || tag.attrs.date1904 === 'true';
+  });
+  let sheetPath = 'xl/worksheets/sheet1.xml';
+  const rels = byName.get('xl/_rels/workbook.xml.rels');
+  if (rels && firstSheetRel) {
+    collect(inflateWhole(data, rels), (tag) => {
+      if (tag.name === 'Relationship' && tag.attrs.Id === firstSheetRel && tag.attrs.Target)
+        sheetPath = resolvePath(tag.attrs.Target);
+    });
+  }
+  const sheet = byName.get(sheetPath);
+  if (!sheet) throw new SheetFormatError('corrupt');
+  return { sheet, date1904 };
+}
+
+const ROW_END = /<\/(?:[\w.-]+:)?row\s*>/g;
+// A value that may make a row non-blank: any text in <v>, non-space text in <t>, any CDATA.
+const MAYBE_TEXT = /<(?:[\w.-]+:)?v(?:\s[^>]*)?>[^<]|<(?:[\w.-]+:)?t(?:\s[^>]*)?>\s*[^<\s]|<!\[CDATA\[/;
+
+/**
+ * A quick count of the first sheet's rows that may be non-blank, by scanning the inflated text for row ends and
+ * values instead of tokenising it: never fewer than the rows eachXlsxRow gives (a value that turns out blank,
+ * such as an empty shared string, is still counted), so a count within a cap proves the file is within it.
+ * Stops once past `stopAbove`.
+ */
+export async function countXlsxRowsAtMost(data: Buffer, entries: ZipEntry[], stopAbove: number): Promise<number> {
+  const { sheet } = firstSheet(data, new Map(entries.map((e) => [e.name, e])));
+  let count = 0;
+  let rest = '';
+  const scan = (text: string, last: boolean) => {
+    const s = rest + text;
+    let from = 0;
+    ROW_END.lastIndex = 0;
+    for (let m = ROW_END.exec(s); m; m = ROW_END.exec(s)) {
+      if (MAYBE_TEXT.test(s.slice(from, m.index))) count++;
+      from = m.index + m[0].length;
+    }
+    rest = s.slice(from);
+    // Unclosed text at the very end (a cut file) counts too: the count must not fall short.
+    if (last && MAYBE_TEXT.test(rest)) count++;
+  };
+  await inflateStream(
+    data,
+    sheet,
+    (text) => {
+      scan(text, false);
+      return count <= stopAbove;
+    },
+    64 * 1024,
+  );
+  scan('', true);
+  return count;
+}
+
 export type StreamedRows = { ok: true; rows: [number, string[]][] } | { ok: false; tooManyRows: true };
 
 export interface EachRowOptions {
@@ -271,24 +333,7 @@ export async function eachXlsxRow(
 ): Promise<void> {
   const chunkSize = options.chunkSize ?? 64 * 1024;
   const byName = new Map(entries.map((e) => [e.name, e]));
-  const workbook = byName.get('xl/workbook.xml');
-  if (!workbook) throw new SheetFormatError('corrupt');
-  let firstSheetRel: string | undefined;
-  let date1904 = false;
-  collect(inflateWhole(data, workbook), (tag) => {
-    if (tag.name === 'sheet' && firstSheetRel === undefined) firstSheetRel = tag.attrs.id;
-    if (tag.name === 'workbookPr') date1904 = tag.attrs.date1904 === '1' || tag.attrs.date1904 === 'true';
-  });
-  let sheetPath = 'xl/worksheets/sheet1.xml';
-  const rels = byName.get('xl/_rels/workbook.xml.rels');
-  if (rels && firstSheetRel) {
-    collect(inflateWhole(data, rels), (tag) => {
-      if (tag.name === 'Relationship' && tag.attrs.Id === firstSheetRel && tag.attrs.Target)
-        sheetPath = resolvePath(tag.attrs.Target);
-    });
-  }
-  const sheet = byName.get(sheetPath);
-  if (!sheet) throw new SheetFormatError('corrupt');
+  const { sheet, date1904 } = firstSheet(data, byName);
   const sstEntry = byName.get('xl/sharedStrings.xml');
   const strings = sstEntry ? sharedStrings(inflateWhole(data, sstEntry)) : [];
   const stylesEntry = byName.get('xl/styles.xml');

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import zlib from 'node:zlib';
 import { inspectZip, readSheet, type SheetRow } from './excel.js';
-import { readXlsxRows } from './excel-xlsx-stream.js';
+import { countXlsxRowsAtMost, readXlsxRows } from './excel-xlsx-stream.js';
 
 async function workbook(rows: unknown[][], opts: { startRow?: number; sharedStrings?: boolean } = {}): Promise<Buffer> {
   const out = new PassThrough();
@@ -102,5 +102,23 @@ describe('readSheet', () => {
     const read = await readXlsxRows(file, entries, 10_000, 64);
     if (!read.ok) throw new Error('refused');
     expect(read.rows.map(([, cells]) => cells)).toEqual(source);
+  });
+
+  it('counts rows quickly without ever falling short of the rows read (blank rows, shared strings, the cap)', async () => {
+    const source: unknown[][] = Array.from({ length: 4000 }, (_, i) =>
+      i % 10 === 3 ? ['', ''] : [`行${i}`, i % 7 === 0 ? 0 : `资产${'区'.repeat(i % 9)}`],
+    );
+    for (const sharedStrings of [false, true]) {
+      const file = await workbook(source, { sharedStrings, startRow: 2 });
+      const entries = inspectZip(file);
+      const read = await readXlsxRows(file, entries, 10_000);
+      if (!read.ok) throw new Error('refused');
+      expect(read.rows).toHaveLength(3600); // the blank rows are left out
+      const quick = await countXlsxRowsAtMost(file, entries, 10_000);
+      expect(quick).toBeGreaterThanOrEqual(3600);
+      if (!sharedStrings) expect(quick).toBe(3600);
+      // Past the cap it stops early, still over it.
+      expect(await countXlsxRowsAtMost(file, entries, 100)).toBeGreaterThan(100);
+    }
   });
 });
