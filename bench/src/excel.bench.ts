@@ -5,7 +5,9 @@
  * VmHWM at the end).
  * - export of BENCH_EXPORT_ROWS users (default 1 000 000): time and peak RSS (goal ≤ 30 s, ≤ 300 MB);
  * - import of BENCH_IMPORT_ROWS new users from an .xlsx (default 100 000): time and peak RSS (goal ≤ 10 s,
- *   ≤ 300 MB), with the answer's message.
+ *   ≤ 300 MB), with the answer's message; meanwhile /health is asked every 100 ms (its slowest answer shows
+ *   whether the event loop stayed free) and the import's progress is polled (how many steps were seen).
+ * BENCH_EXPORT_ROWS=1 measures the import alone (no users seeded, a one-row export).
  * Run alone: `npx tsx bench/src/excel.bench.ts` after building the server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -128,20 +130,44 @@ export async function benchExcel(): Promise<void> {
     );
 
     const workbook = await importWorkbook(importRows);
+    const importId = `bench${Date.now()}`;
+    // While the import runs: /health every 100 ms (the slowest answer), and the import's own progress.
+    const health: number[] = [];
+    const steps = new Set<number>();
+    let importing = true;
+    const probes = (async () => {
+      while (importing) {
+        const started = Date.now();
+        await fetch(`${url}/health`).catch(() => undefined);
+        health.push(Date.now() - started);
+        const progress = await fetch(`${url}/api/sys/common/importProgress/${importId}`, {
+          headers: { 'x-access-token': token },
+        })
+          .then((r) => r.json() as Promise<{ result?: { phase: string; processed: number } | null }>)
+          .catch(() => null);
+        if (progress?.result?.phase === 'importing') steps.add(progress.result.processed);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
     const imported = await measure(pid, async () => {
       const form = new FormData();
       form.append('files[]', new Blob([new Uint8Array(workbook)]), 'users.xlsx');
-      const res = await fetch(`${url}/api/sys/user/importExcel`, {
+      const res = await fetch(`${url}/api/sys/user/importExcel?importId=${importId}`, {
         method: 'POST',
         headers: { 'x-access-token': token },
         body: form,
       });
       return (await res.json()) as { message?: string };
-    });
+    }).finally(() => (importing = false));
+    await probes;
     console.log(
       `  import of ${importRows} users (${(workbook.length / 1024 / 1024).toFixed(1)} MB .xlsx): ` +
         `${imported.seconds.toFixed(1)} s (goal ≤ 10 s: ${mark(imported.seconds <= 10)}), peak RSS ` +
         `${imported.peakMb.toFixed(0)} MB (goal ≤ 300 MB: ${mark(imported.peakMb <= 300)}) — ${JSON.stringify(imported.value.message)}`,
+    );
+    console.log(
+      `  during the import: /health answered ${health.length} times, slowest ${Math.max(0, ...health)} ms; ` +
+        `${steps.size} progress steps seen`,
     );
     console.log(`  server's lifetime peak RSS (VmHWM): ${rssMb(pid, 'VmHWM').toFixed(0)} MB`);
   } finally {
