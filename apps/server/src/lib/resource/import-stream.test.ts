@@ -139,6 +139,11 @@ describe.each(targets)('streamed import on $name', (target) => {
     expect((await progressOf('bad*id!', admin)).body.message).toBe(BAD_IMPORT_ID);
     const bad = await importUsers(file, 'short');
     expect([bad.statusCode, bad.json().message]).toEqual([400, BAD_IMPORT_ID]);
+    // The polls stay out of the operation log; the import itself is in it.
+    await t.app.operationLog.flush();
+    const logged = await t.app.ctx.db.db.selectFrom('sysLog').select('requestUrl').execute();
+    expect(logged.filter((l) => l.requestUrl?.includes('/importProgress/'))).toEqual([]);
+    expect(logged.some((l) => l.requestUrl?.endsWith('/sys/user/importExcel'))).toBe(true);
   });
 
   it.runIf(target.name === 'sqlite')(

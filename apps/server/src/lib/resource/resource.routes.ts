@@ -327,7 +327,8 @@ function dataLogRow(def: ResourceDef, row: Row, by: DataLogActor) {
 
 /** The error report of an import, for the user who has its (unguessable) id; the progress of one's own imports. */
 export default async function importReportRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/sys/common/importProgress/:id', { config: { auth: 'user' } }, async (request) => {
+  // Polled every second or so while an import runs: kept out of the operation log, which would fill with them.
+  app.get('/sys/common/importProgress/:id', { config: { auth: 'user', operationLog: false } }, async (request) => {
     const { id } = request.params as { id: string };
     return ok(await readImportProgress(app, currentUser(request).id, id), '');
   });
