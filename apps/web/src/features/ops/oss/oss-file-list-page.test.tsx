@@ -92,7 +92,7 @@ describe('对象存储 page', () => {
     const input = screen.getByTestId('oss-file-input');
     fireEvent.change(input, { target: { files: [new File(['x'], '新文件.pdf', { type: 'application/pdf' })] } });
     expect(await screen.findByText(OSS_TEXT.uploading)).toBeInTheDocument();
-    expect(screen.getByText('50%')).toBeInTheDocument();
+    expect(await screen.findByText('50%')).toBeInTheDocument();
     release();
     await waitFor(() => expect(screen.queryByText(OSS_TEXT.uploading)).not.toBeInTheDocument());
     await waitFor(() => expect(lists()).toBeGreaterThan(before));
