@@ -6,7 +6,7 @@ import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
 import { seedId } from '../../db/seeds/seed-id.js';
 import { newId } from '../../lib/ids.js';
 import { createTestUser, startApp, targets, type TestApp } from '../../test/harness.js';
-import { matchesPattern, stripPrefix } from './gateway.service.js';
+import { ensureRoutePermissions, matchesPattern, stripPrefix } from './gateway.service.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -146,6 +146,33 @@ describe.each(targets)('gateway routes on $name', (target) => {
     expect(
       await db.selectFrom('sysRolePermission').select('id').where('permissionId', '=', perm.id).executeTakeFirst(),
     ).toBeUndefined();
+  });
+
+  it('gives a route saved before per-route permissions its permission at the next start (seed), once', async () => {
+    const { db } = t.app.ctx.db;
+    await db
+      .insertInto('sysGatewayRoute')
+      .values({
+        id: newId(),
+        routeId: 'legacy',
+        name: '旧路由',
+        uri: 'https://api.example.com/',
+        predicates: null,
+        filters: null,
+        sortOrder: 0,
+        status: 1,
+        createBy: null,
+        createTime: null,
+        updateBy: null,
+        updateTime: null,
+      })
+      .execute();
+    const codes = () =>
+      db.selectFrom('sysPermission').select('name').where('perms', '=', gatewayRoutePerm('legacy')).execute();
+    expect(await codes()).toEqual([]);
+    await ensureRoutePermissions(db);
+    await ensureRoutePermissions(db);
+    expect(await codes()).toEqual([{ name: '调用网关路由：旧路由' }]);
   });
 
   it('refuses targets outside the allowlist (metadata address, other ports, other hosts) and stores nothing', async () => {
