@@ -124,16 +124,19 @@ describe('the login page rendered at build time', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/system/user'));
   });
 
-  it('keeps the hydrated inputs when the user asks for less motion (antd’s motion switch does not remount)', async () => {
+  it.each([
+    ['asks for less motion', true],
+    ['takes the motion', false],
+  ])('keeps the hydrated inputs when the user %s (antd’s motion switch does not remount)', async (_, reduce) => {
     await serveLoginHtml('/user/login');
     const serverPassword = container.querySelector('input[aria-label="密码"]');
     const matchMedia = window.matchMedia;
     vi.spyOn(window, 'matchMedia').mockImplementation((query) =>
-      Object.assign(matchMedia(query), { matches: query.includes('prefers-reduced-motion') }),
+      Object.assign(matchMedia(query), { matches: reduce && query.includes('prefers-reduced-motion') }),
     );
     const { recoverable } = await hydrate();
     await waitFor(() => expect(ownedByReact(serverPassword)).toBe(true));
-    // The theme has switched motion off by now (a render after hydration); the server's input is still the one.
+    // The theme has taken the user's setting by now (a render after hydration); the server's input is still the one.
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(container.querySelector('input[aria-label="密码"]')).toBe(serverPassword);
     expect(recoverable).toEqual([]);
