@@ -1,38 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Form, Modal, Table, Tabs, Typography, App } from 'antd';
-import {
-  fieldKey,
-  ONLINE_LIMITS,
-  ONLINE_MESSAGES,
-  onlineFormPerm,
-  type OnlineFormDef,
-  type OnlinePageConfig,
-  type PageResult,
-} from '@district/shared';
+import { fieldKey, onlineFormPerm, type OnlineFormDef, type OnlinePageConfig } from '@district/shared';
 import { useHasPermission } from '../../../components/has-permission/use-has-permission';
-import { getAction, postAction } from '../../../lib/request';
+import { postAction } from '../../../lib/request';
 import { dataUrls } from '../api/online-api';
 import { OnlineFieldItem } from './online-field-input';
+import { loadMainSubRows } from './sub-row-editors';
 
 type Row = Record<string, unknown> & { id: string };
-
-/** A sub table's rows of one main row, asked for up to 3 times before 打开子表失败 (app-spec §8). */
-export async function loadSubRows(table: string, foreignKey: string, mainId: string): Promise<Row[]> {
-  let lastError: unknown;
-  for (let attempt = 0; attempt < ONLINE_LIMITS.subTableRetries; attempt++) {
-    try {
-      const res = await getAction<PageResult<Row>>(
-        dataUrls(table).list,
-        { [fieldKey(foreignKey)]: mainId, pageSize: 200 },
-        { silent: true },
-      );
-      return res.result.records;
-    } catch (error) {
-      lastError = error;
-    }
-  }
-  throw new Error(ONLINE_MESSAGES.subTableFailed, { cause: lastError });
-}
 
 /** 新增 of a sub row: the sub form's fields, its foreign key set to the main row. */
 function SubRowModal({
@@ -83,7 +58,17 @@ function SubRowModal({
   );
 }
 
-function SubList({ form, foreignKey, mainId }: { form: OnlineFormDef; foreignKey: string; mainId: string }) {
+function SubList({
+  mainTable,
+  form,
+  foreignKey,
+  mainId,
+}: {
+  mainTable: string;
+  form: OnlineFormDef;
+  foreignKey: string;
+  mainId: string;
+}) {
   const allowed = useHasPermission();
   const [rows, setRows] = useState<Row[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -94,13 +79,14 @@ function SubList({ form, foreignKey, mainId }: { form: OnlineFormDef; foreignKey
     let live = true;
     setRows(null);
     setError(null);
-    loadSubRows(form.tableName, foreignKey, mainId)
-      .then((r) => live && setRows(r))
+    // Read with the main form's list right: a sub form usually has no menu, hence no buttons of its own.
+    loadMainSubRows(mainTable, mainId)
+      .then((r) => live && setRows(r[form.tableName] ?? []))
       .catch((e: Error) => live && setError(e.message));
     return () => {
       live = false;
     };
-  }, [form.tableName, foreignKey, mainId, round]);
+  }, [mainTable, form.tableName, mainId, round]);
   if (error) return <Alert type="error" showIcon message={error} />;
   return (
     <>
@@ -146,7 +132,9 @@ export function SubTables({ config, mainId }: { config: OnlinePageConfig; mainId
     return {
       key: sub.tableName,
       label: sub.title,
-      children: link ? <SubList form={sub} foreignKey={link.foreignKey} mainId={mainId} /> : null,
+      children: link ? (
+        <SubList mainTable={config.form.tableName} form={sub} foreignKey={link.foreignKey} mainId={mainId} />
+      ) : null,
     };
   });
   if (config.form.theme === 'tab') return <Tabs items={items} />;

@@ -2,19 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
-import {
-  ONLINE_COMPONENTS,
-  ONLINE_MESSAGES,
-  onlineFormPerm,
-  type AuthEntry,
-  type OnlinePageConfig,
-} from '@district/shared';
+import { ONLINE_COMPONENTS, onlineFormPerm, type AuthEntry, type OnlinePageConfig } from '@district/shared';
 import { componentKind } from '../../../app/router/component-registry';
 import { useSessionStore } from '../../../lib/session-store';
-import { fail, mockHttp, ok, type MockReply } from '../../../test/mock-http';
+import { mockHttp, ok, type MockReply } from '../../../test/mock-http';
 import { renderWithApp } from '../../../test/render';
 import { allowedRequest } from '../components/enhance-sandbox';
-import { loadSubRows } from '../components/sub-tables';
 import { AutoListPage, tableFromPath } from './auto-list-page';
 
 const CONFIG: OnlinePageConfig = {
@@ -154,14 +147,9 @@ describe('online auto list', () => {
         pages: 1,
       }),
       'GET /sys/dict/getDictItems/room': ok([{ value: 'a', text: '一号会议室' }]),
-      'GET /online/cgform/data/onl_item/list': (c) =>
-        ok({
-          records: c.params?.meetingId === 'r1' ? [{ id: 'i1', meetingId: 'r1', item: '投影仪' }] : [],
-          total: 1,
-          size: 200,
-          current: 1,
-          pages: 1,
-        }),
+      // Read through the main form (its list right), not the sub form's own list.
+      'GET /online/cgform/data/onl_meeting/subRows': (c) =>
+        ok({ onl_item: c.params?.id === 'r1' ? [{ id: 'i1', meetingId: 'r1', item: '投影仪' }] : [] }),
       'POST /online/cgform/data/onl_item/add': (c) => {
         bodies.push(JSON.parse(String(c.data)));
         return ok({ id: 'i2' }, '添加成功！');
@@ -177,19 +165,6 @@ describe('online auto list', () => {
     await userEvent.type(within(dialog).getByPlaceholderText('请输入物品'), '白板');
     await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(bodies).toEqual([{ item: '白板', meetingId: 'r1' }]));
-  });
-
-  it('asks for a sub table 3 times before 打开子表失败', async () => {
-    let calls = 0;
-    const mock = mockHttp({
-      'GET /online/cgform/data/onl_item/list': () => {
-        calls++;
-        return fail(500, '服务器错误');
-      },
-    });
-    restore = mock.restore;
-    await expect(loadSubRows('onl_item', 'meeting_id', 'm1')).rejects.toThrow(ONLINE_MESSAGES.subTableFailed);
-    expect(calls).toBe(3);
   });
 
   it('lets enhancement scripts call only reads of form data, dictionaries and reports', () => {
