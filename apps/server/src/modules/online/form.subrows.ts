@@ -150,3 +150,22 @@ export async function writeSubRows(plans: SubRowsPlan[], tx: TxContext): Promise
     }
   }
 }
+
+/** Deleting main records deletes their sub rows in the same transaction (with data logs), leaving no orphans. */
+export function deletingSubRows(def: ResourceDef, subs: { link: OnlineSubTable; def: ResourceDef }[]): ResourceDef {
+  if (!subs.length) return def;
+  return {
+    ...def,
+    afterDelete: async (rows, tx) => {
+      const ids = rows.map((r) => String(r.id));
+      const t = tx.trx as any;
+      for (const sub of subs) {
+        const fk = fieldKey(sub.link.foreignKey);
+        const gone = (await t.selectFrom(sub.def.table).selectAll().where(fk, 'in', ids).execute()) as Row[];
+        if (!gone.length) continue;
+        await t.deleteFrom(sub.def.table).where(fk, 'in', ids).execute();
+        for (const r of gone) await writeDataLog(tx.trx, sub.def.name, String(r.id), 'delete', r, tx.user);
+      }
+    },
+  };
+}

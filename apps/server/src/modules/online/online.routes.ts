@@ -43,7 +43,7 @@ import { formatDateTime } from '../../lib/time.js';
 import { currentUser } from '../../plugins/guard.js';
 import { formResource } from './form.resource.js';
 import { FormService } from './form.service.js';
-import { planSubRows, splitBody, writeSubRows, type SubRowsPlan } from './form.subrows.js';
+import { deletingSubRows, planSubRows, splitBody, writeSubRows, type SubRowsPlan } from './form.subrows.js';
 import { synchronise } from './form.sync.js';
 import { createOnlineMenu } from './online.menu.js';
 import { onlineDb } from './online.tables.js';
@@ -311,17 +311,28 @@ export default async function onlineRoutes(app: FastifyInstance): Promise<void> 
     });
     scope.put(`${data}/edit`, { config: { auth: 'user' } }, editData);
     scope.post(`${data}/edit`, { config: { auth: 'user' } }, editData);
+    /** A main form's resource whose deletes take the sub rows along (sub forms no longer defined are skipped). */
+    const deletable = async (table: string): Promise<ResourceDef> => {
+      const { form, def } = await resourceOf(table);
+      if (form.formKind !== 'main') return def;
+      const subs = [];
+      for (const link of form.subTables) {
+        const sub = await resourceOf(link.table).catch(() => null);
+        if (sub) subs.push({ link, def: sub.def });
+      }
+      return deletingSubRows(def, subs);
+    };
     scope.delete(`${data}/delete`, { config: { auth: 'user' } }, async (request) => {
       const table = tableOf(request);
       need(request, table, 'delete');
-      const { def } = await resourceOf(table);
+      const def = await deletable(table);
       await deleteRecords(def, [parse(idQuery, request.query).id], resourceContext(app, request));
       return ok(null, '删除成功！');
     });
     scope.delete(`${data}/deleteBatch`, { config: { auth: 'user' } }, async (request) => {
       const table = tableOf(request);
       need(request, table, 'delete');
-      const { def } = await resourceOf(table);
+      const def = await deletable(table);
       const ids = [...new Set(parse(idsQuery, request.query).ids.split(',').filter(Boolean))];
       const n = await deleteRecords(def, ids, resourceContext(app, request));
       return ok(null, `批量删除成功！共 ${n} 条`);

@@ -564,6 +564,9 @@ describe.each(targets)('online forms and reports on $name', (target) => {
     expect((await subRows()).onl_bill_line!.length).toBe(2);
     // Staff without the main form's rights reads no sub rows.
     expect((await call('GET', `${data('onl_bill', 'subRows')}?id=${id}`, undefined, staff)).statusCode).toBe(403);
+    // Deleting a main record takes its sub rows along; the other record's rows stay.
+    expect((await call('DELETE', `${data('onl_bill', 'delete')}?id=${id}`, undefined, clerk)).statusCode).toBe(200);
+    expect(await counts()).toEqual([1, 1, 0]);
   });
 
   it('stores rich text through the announcements sanitiser and markdown as written', async () => {
