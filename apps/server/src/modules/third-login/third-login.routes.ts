@@ -209,7 +209,8 @@ export default async function thirdLoginRoutes(app: FastifyInstance) {
         ? page('/user/info', { [THIRD_BIND_PARAM]: message })
         : page('/user/login', { [THIRD_LOGIN_PARAMS.error]: message });
     };
-    if (query.error || !query.code) return fail(M.providerDenied);
+    // 钉钉 sends the code back as `authCode`.
+    if (query.error || !(query.code ?? query.authCode)) return fail(M.providerDenied);
     let identity: ThirdIdentity;
     try {
       identity = await finishLogin(p, record, query.state ?? '', query);

@@ -4,6 +4,7 @@ import { THIRD_LOGIN_LIMITS, THIRD_LOGIN_MESSAGES as M } from '@district/shared'
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../lib/http.js';
 import type { ThirdProviderConfig } from './third-providers.js';
+import { isVendorKind, vendorAuthorizationUrl, vendorUser } from './vendor-logins.js';
 
 /** What the provider vouched for. */
 export interface ThirdIdentity {
@@ -82,6 +83,21 @@ export async function beginLogin(
   redirectUri: string,
   bindUserId: string | null,
 ): Promise<{ url: string; browserKey: string }> {
+  if (isVendorKind(p.kind)) {
+    // Neither 钉钉 nor 企业微信 takes PKCE: the single-use state tied to this browser carries the protection.
+    const state = oidc.randomState();
+    const browserKey = randomCode();
+    const record: StateRecord = {
+      key: p.key,
+      verifier: '',
+      nonce: null,
+      redirectUri,
+      browser: sha256(browserKey),
+      bindUserId,
+    };
+    await ctx.kv.set(`third:state:${state}`, JSON.stringify(record), THIRD_LOGIN_LIMITS.stateTtlMs);
+    return { url: vendorAuthorizationUrl(p, redirectUri, state), browserKey };
+  }
   const config = await configurationOf(p);
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
@@ -132,30 +148,10 @@ export async function finishLogin(
   state: string,
   query: Record<string, string>,
 ): Promise<ThirdIdentity> {
-  const config = await configurationOf(p);
-  const current = new URL(record.redirectUri);
-  for (const [name, value] of Object.entries(query)) current.searchParams.set(name, value);
   let claims: Record<string, unknown>;
   try {
-    const tokens = await oidc.authorizationCodeGrant(config, current, {
-      pkceCodeVerifier: record.verifier,
-      expectedState: state,
-      ...(record.nonce ? { expectedNonce: record.nonce, idTokenExpected: true } : {}),
-    });
-    if (p.kind === 'oidc') {
-      const idClaims = tokens.claims();
-      if (!idClaims) throw new Error('no ID token');
-      claims = { ...idClaims };
-      // Name and picture may only be in the user info; the subject stays the ID token's.
-      if (config.serverMetadata().userinfo_endpoint && !(claims[p.nameClaim] && claims[p.avatarClaim])) {
-        const info = await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub);
-        claims = { ...info, ...claims };
-      }
-    } else {
-      const res = await oidc.fetchProtectedResource(config, tokens.access_token, new URL(p.userinfoUrl ?? ''), 'GET');
-      if (!res.ok) throw new Error(`userinfo ${res.status}`);
-      claims = (await res.json()) as Record<string, unknown>;
-    }
+    if (isVendorKind(p.kind)) claims = await vendorUser(p, query);
+    else claims = await standardClaims(p, record, state, query);
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw new ApiError(400, M.providerFailed, { cause: error });
@@ -168,6 +164,37 @@ export async function finishLogin(
     displayName: claimText(claims[p.nameClaim]) ?? claimText(claims.preferred_username),
     avatar: avatar && /^https?:\/\//.test(avatar) ? avatar.slice(0, 1024) : null,
   };
+}
+
+/** OpenID Connect and plain OAuth 2 through openid-client: the code exchanged with PKCE, state and nonce checked. */
+async function standardClaims(
+  p: ThirdProviderConfig,
+  record: StateRecord,
+  state: string,
+  query: Record<string, string>,
+): Promise<Record<string, unknown>> {
+  const config = await configurationOf(p);
+  const current = new URL(record.redirectUri);
+  for (const [name, value] of Object.entries(query)) current.searchParams.set(name, value);
+  const tokens = await oidc.authorizationCodeGrant(config, current, {
+    pkceCodeVerifier: record.verifier,
+    expectedState: state,
+    ...(record.nonce ? { expectedNonce: record.nonce, idTokenExpected: true } : {}),
+  });
+  if (p.kind === 'oidc') {
+    const idClaims = tokens.claims();
+    if (!idClaims) throw new Error('no ID token');
+    const claims: Record<string, unknown> = { ...idClaims };
+    // Name and picture may only be in the user info; the subject stays the ID token's.
+    if (config.serverMetadata().userinfo_endpoint && !(claims[p.nameClaim] && claims[p.avatarClaim])) {
+      const info = await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub);
+      return { ...info, ...claims };
+    }
+    return claims;
+  }
+  const res = await oidc.fetchProtectedResource(config, tokens.access_token, new URL(p.userinfoUrl ?? ''), 'GET');
+  if (!res.ok) throw new Error(`userinfo ${res.status}`);
+  return (await res.json()) as Record<string, unknown>;
 }
 
 /** `Cookie` header value of one cookie. */

@@ -41,3 +41,32 @@ describe('THIRD_LOGIN_PROVIDERS', () => {
     ).toThrow();
   });
 });
+
+describe('the 钉钉 and 企业微信 presets', () => {
+  it('fill their endpoints and claims; 企业微信 needs the application AgentId and both need a secret', () => {
+    const [ding, wecom] = parseThirdProviders(
+      JSON.stringify([
+        { key: 'dingtalk', preset: 'dingtalk', clientId: 'dingapp', redirectUris: [`${cb}dingtalk`] },
+        { key: 'wecom', preset: 'wecom', clientId: 'ww01', agentId: '1000002', redirectUris: [`${cb}wecom`] },
+      ]),
+      { THIRD_LOGIN_DINGTALK_CLIENT_SECRET: 'd', THIRD_LOGIN_WECOM_CLIENT_SECRET: 'w' },
+    );
+    expect(ding).toMatchObject({
+      kind: 'dingtalk',
+      name: '钉钉',
+      tokenUrl: 'https://api.dingtalk.com/v1.0/oauth2/userAccessToken',
+      subjectClaim: 'unionId',
+    });
+    expect(wecom).toMatchObject({ kind: 'wecom', name: '企业微信', agentId: '1000002', subjectClaim: 'userid' });
+    const wecomOnly = { key: 'wecom', preset: 'wecom', clientId: 'ww01', redirectUris: [`${cb}wecom`] };
+    expect(() => parseThirdProviders(JSON.stringify([wecomOnly]), { THIRD_LOGIN_WECOM_CLIENT_SECRET: 'w' })).toThrow(
+      '须设置 agentId',
+    );
+    expect(() =>
+      parseThirdProviders(
+        JSON.stringify([{ key: 'dingtalk', preset: 'dingtalk', clientId: 'x', redirectUris: [cb] }]),
+        {},
+      ),
+    ).toThrow('须设置 clientSecret');
+  });
+});

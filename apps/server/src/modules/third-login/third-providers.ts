@@ -3,12 +3,13 @@ import { z } from 'zod';
 /**
  * One configured third-party login. `oidc` providers are found by discovery at their issuer (ID token, nonce and
  * the `sub` claim); `oauth2` providers (GitHub and the like) name their endpoints and the user-info field that is
- * the stable subject.
+ * the stable subject. 钉钉 (`dingtalk`) and 企业微信 (`wecom`) bend OAuth 2 in their own ways (a JSON token call and
+ * an `authCode`; an application token that turns the code into a `userid`) and have their own exchanges.
  */
 export interface ThirdProviderConfig {
   key: string;
   name: string;
-  kind: 'oidc' | 'oauth2';
+  kind: 'oidc' | 'oauth2' | 'dingtalk' | 'wecom';
   issuer: string | null;
   authorizationUrl: string | null;
   tokenUrl: string | null;
@@ -21,6 +22,8 @@ export interface ThirdProviderConfig {
   subjectClaim: string;
   nameClaim: string;
   avatarClaim: string;
+  /** 企业微信 only: the application (AgentId) whose login page the browser is sent to. */
+  agentId?: string | null;
 }
 
 const PRESETS: Record<string, Partial<ThirdProviderConfig>> = {
@@ -34,6 +37,30 @@ const PRESETS: Record<string, Partial<ThirdProviderConfig>> = {
     subjectClaim: 'id',
     nameClaim: 'login',
     avatarClaim: 'avatar_url',
+  },
+  // 钉钉's OAuth 2 (login.dingtalk.com): the user's unionId is the same across the organisation's applications.
+  dingtalk: {
+    kind: 'dingtalk',
+    name: '钉钉',
+    authorizationUrl: 'https://login.dingtalk.com/oauth2/auth',
+    tokenUrl: 'https://api.dingtalk.com/v1.0/oauth2/userAccessToken',
+    userinfoUrl: 'https://api.dingtalk.com/v1.0/contact/users/me',
+    scopes: 'openid',
+    subjectClaim: 'unionId',
+    nameClaim: 'nick',
+    avatarClaim: 'avatarUrl',
+  },
+  // 企业微信's web login for an internal application: clientId is the CorpID, clientSecret the application's Secret.
+  wecom: {
+    kind: 'wecom',
+    name: '企业微信',
+    authorizationUrl: 'https://login.work.weixin.qq.com/wwlogin/sso/login',
+    tokenUrl: 'https://qyapi.weixin.qq.com/cgi-bin/gettoken',
+    userinfoUrl: 'https://qyapi.weixin.qq.com/cgi-bin/auth/getuserinfo',
+    scopes: 'snsapi_base',
+    subjectClaim: 'userid',
+    nameClaim: 'userid',
+    avatarClaim: 'avatar',
   },
 };
 
@@ -54,6 +81,10 @@ const entry = z
     subjectClaim: z.string().min(1).optional(),
     nameClaim: z.string().min(1).optional(),
     avatarClaim: z.string().min(1).optional(),
+    agentId: z
+      .string()
+      .regex(/^\d{1,20}$/)
+      .optional(),
   })
   .strict();
 
@@ -95,11 +126,18 @@ export function parseThirdProviders(text: string | undefined, env: NodeJS.Proces
       subjectClaim: item.subjectClaim ?? preset?.subjectClaim ?? 'sub',
       nameClaim: item.nameClaim ?? preset?.nameClaim ?? 'name',
       avatarClaim: item.avatarClaim ?? preset?.avatarClaim ?? 'picture',
+      agentId: item.agentId ?? null,
     };
     if (kind === 'oidc' && !provider.issuer) {
       throw new Error(`配置项 THIRD_LOGIN_PROVIDERS：${item.key} 须设置 issuer`);
     }
-    if (kind === 'oauth2' && !(provider.authorizationUrl && provider.tokenUrl && provider.userinfoUrl)) {
+    if ((kind === 'dingtalk' || kind === 'wecom') && !provider.clientSecret) {
+      throw new Error(`配置项 THIRD_LOGIN_PROVIDERS：${item.key} 须设置 clientSecret`);
+    }
+    if (kind === 'wecom' && !provider.agentId) {
+      throw new Error(`配置项 THIRD_LOGIN_PROVIDERS：${item.key} 须设置 agentId（企业微信应用的 AgentId）`);
+    }
+    if (kind !== 'oidc' && !(provider.authorizationUrl && provider.tokenUrl && provider.userinfoUrl)) {
       throw new Error(
         `配置项 THIRD_LOGIN_PROVIDERS：${item.key} 须设置 issuer，或 authorizationUrl、tokenUrl 与 userinfoUrl`,
       );
