@@ -943,8 +943,10 @@ describe.each(targets)('online forms and reports on $name', (target) => {
 
     it.runIf(process.env.TEST_PG_URL)('runs a report on a PostgreSQL data source with bound parameters', async () => {
       const url = new URL(process.env.TEST_PG_URL!);
+      // Codes are letters, digits and underscores: 'sqlite+redis' becomes sqlite_redis.
+      const tag = target.name.replace(/\W/g, '_');
       const add = await call('POST', `${DATA_SOURCE_API.base}/add`, {
-        code: `pg_src_${target.name}`,
+        code: `pg_src_${tag}`,
         name: 'PG',
         dbType: 'postgres',
         host: url.hostname,
@@ -955,14 +957,14 @@ describe.each(targets)('online forms and reports on $name', (target) => {
       });
       expect(add.statusCode, add.body).toBe(200);
       const saved = await save({
-        code: `pg_report_${target.name}`,
+        code: `pg_report_${tag}`,
         name: 'PG 报表',
-        dbSource: `pg_src_${target.name}`,
+        dbSource: `pg_src_${tag}`,
         sqlText: 'select cast(:n as integer) + 1 as next',
         params: [{ name: 'n', label: 'n', defaultValue: '1' }],
       });
       expect(saved.statusCode, saved.body).toBe(200);
-      const rows = (await call('GET', `${ONLINE_API.reportData}/pg_report_${target.name}?n=41`)).json().result;
+      const rows = (await call('GET', `${ONLINE_API.reportData}/pg_report_${tag}?n=41`)).json().result;
       expect(rows.records).toEqual([{ next: 42 }]);
     });
 
