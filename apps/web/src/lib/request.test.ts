@@ -131,6 +131,16 @@ describe('central error handling (app-spec §8)', () => {
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 
+  it('401 with a token tells the user even on a silent background call, as it ends the session', async () => {
+    const logout = vi.fn(async () => undefined);
+    setSessionHandlers({ logout, expire: vi.fn() });
+    localStore.set(STORAGE_KEYS.accessToken, 'tok', SESSION_TTL_MS);
+    restore = mockHttp({ 'GET /notices': fail(401, MSG.tokenExpired) }).restore;
+    await expect(getAction('/notices', undefined, { silent: true })).rejects.toBeTruthy();
+    expect(notices()[0].description).toBe(MSG.unauthorized);
+    expect(logout).toHaveBeenCalledTimes(1);
+  });
+
   it('401 without a token only tells the user', async () => {
     const logout = vi.fn(async () => undefined);
     setSessionHandlers({ logout, expire: vi.fn() });

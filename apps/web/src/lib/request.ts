@@ -112,7 +112,15 @@ async function handleError(error: AxiosError): Promise<void> {
       notify(MSG.timeout);
       break;
     case 401:
-      notify(MSG.unauthorized);
+      // Ending the session is never silent: a background call (the notice bell's refresh) that finds the token
+      // revoked takes the user to the login page, and the user is told why.
+      if (token)
+        feedback.notification.error({
+          title: MSG.systemNotice,
+          description: MSG.unauthorized,
+          duration: NOTICE_SECONDS,
+        });
+      else notify(MSG.unauthorized);
       if (token) {
         await sessionHandlers.logout().catch(() => undefined);
         window.setTimeout(reloadPage, UNAUTHORIZED_RELOAD_DELAY_MS);
