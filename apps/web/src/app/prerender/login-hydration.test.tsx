@@ -99,7 +99,11 @@ describe('the login page rendered at build time', () => {
     const { html, styles } = await serveLoginHtml('/user/login');
     expect(html).toContain('aria-label="用户名"');
     expect(html).toContain('aria-label="密码"');
-    expect(html).toMatch(/<button type="submit"[^>]*><span>登录<\/span><\/button>/);
+    // Until React owns the form it cannot be submitted natively, and typing waits (it would be lost).
+    expect(html).toMatch(/<button type="button"[^>]*><span>登录<\/span><\/button>/);
+    const input = (label: string) => new RegExp(`<input[^>]*aria-label="${label}"[^>]*>`).exec(html)?.[0] ?? '';
+    expect(input('用户名')).toMatch(/readonly/i);
+    expect(input('密码')).toMatch(/readonly/i);
     // The input's hashed antd class is styled by the extracted CSS, with the cache map the client reuses.
     const hash = /class="ant-input ant-input-lg (css-[\w-]+)"/.exec(html)?.[1];
     expect(hash).toBeTruthy();
@@ -114,6 +118,7 @@ describe('the login page rendered at build time', () => {
     // The lazy page's chunk arrives, then React takes over the very inputs the server sent.
     await waitFor(() => expect(ownedByReact(serverPassword)).toBe(true));
     expect(container.querySelector('input[aria-label="密码"]')).toBe(serverPassword);
+    await waitFor(() => expect(serverPassword).not.toHaveAttribute('readonly'));
     expect(recoverable).toEqual([]);
     expect(hydrationWarnings()).toEqual([]);
 

@@ -20,6 +20,7 @@ import { errorMessage } from '../../../lib/errors';
 import { REDIRECT_PARAM, safeRedirect } from '../../../lib/navigation';
 import { usePlatformInfo } from '../../../lib/platform';
 import { useSessionStore } from '../../../lib/session-store';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { fetchCaptchaImage } from '../api/auth-api';
 import { casValidate, fetchAccountOptions, rememberTenant } from '../../account/api/account-api';
 import { redeemThirdCode } from '../../third-login/api/third-login-api';
@@ -66,6 +67,7 @@ function FieldError({ id, message }: { id: string; message: string | null }) {
  * this is the first page most people load, and the form engine would double its script.
  */
 export function LoginPage() {
+  const live = useHydrated();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const { systemName, captchaEnabled } = usePlatformInfo();
@@ -261,6 +263,7 @@ export function LoginPage() {
             aria-label="用户名"
             aria-describedby="login-username-error"
             autoComplete="username"
+            readOnly={!live}
             status={status('username')}
             value={values.username}
             onChange={(e) => change('username', e.target.value)}
@@ -275,6 +278,7 @@ export function LoginPage() {
             aria-label="密码"
             aria-describedby="login-password-error"
             autoComplete="current-password"
+            readOnly={!live}
             status={status('password')}
             value={values.password}
             onChange={(e) => change('password', e.target.value)}
@@ -306,7 +310,7 @@ export function LoginPage() {
               </button>
             </div>,
           )}
-        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+        <Button type="primary" htmlType={live ? 'submit' : 'button'} size="large" block loading={submitting}>
           登录
         </Button>
       </form>
