@@ -1,4 +1,4 @@
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Alert, Spin, Tabs, Typography, type FormInstance } from 'antd';
 import {
   DICT_WIDGETS,
@@ -8,6 +8,7 @@ import {
   type OnlineField,
   type OnlineFormDef,
   type OnlinePageConfig,
+  type OnlineTheme,
 } from '@district/shared';
 import { EditableTable } from '../../../components/editable-table/editable-table';
 import type {
@@ -183,7 +184,18 @@ export function SubRowEditors({
     return { key: link.table, label: sub.title, forceRender: true, children };
   });
   if (!items.length) return null;
-  if (config.form.theme === 'tab') return <Tabs items={items} />;
+  return <SubSections theme={config.form.theme} items={items} />;
+}
+
+/** Sub tables under a main record: tabs for the tab theme, titled sections one below the other otherwise. */
+export function SubSections({
+  theme,
+  items,
+}: {
+  theme: OnlineTheme;
+  items: { key: string; label: string; children: ReactNode; forceRender?: boolean }[];
+}) {
+  if (theme === 'tab') return <Tabs items={items} />;
   return (
     <>
       {items.map((i) => (

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Form, Modal, Table, Tabs, Typography, App } from 'antd';
+import { Alert, Button, Form, Modal, Table, Typography, App } from 'antd';
 import { fieldKey, onlineFormPerm, type OnlineFormDef, type OnlinePageConfig } from '@district/shared';
 import { useHasPermission } from '../../../components/has-permission/use-has-permission';
 import { postAction } from '../../../lib/request';
 import { dataUrls } from '../api/online-api';
 import { OnlineFieldItem } from './online-field-input';
-import { loadMainSubRows } from './sub-row-editors';
+import { loadMainSubRows, SubSections } from './sub-row-editors';
 
 type Row = Record<string, unknown> & { id: string };
 
@@ -137,15 +137,5 @@ export function SubTables({ config, mainId }: { config: OnlinePageConfig; mainId
       ) : null,
     };
   });
-  if (config.form.theme === 'tab') return <Tabs items={items} />;
-  return (
-    <>
-      {items.map((i) => (
-        <div key={i.key} style={{ marginTop: 16 }}>
-          <Typography.Title level={5}>{i.label}</Typography.Title>
-          {i.children}
-        </div>
-      ))}
-    </>
-  );
+  return <SubSections theme={config.form.theme} items={items} />;
 }
