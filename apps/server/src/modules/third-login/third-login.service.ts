@@ -4,7 +4,7 @@ import { THIRD_LOGIN_LIMITS, THIRD_LOGIN_MESSAGES as M } from '@district/shared'
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../lib/http.js';
 import type { ThirdProviderConfig } from './third-providers.js';
-import { isVendorKind, vendorAuthorizationUrl, vendorUser } from './vendor-logins.js';
+import { isLoopbackHttp, isVendorKind, vendorAuthorizationUrl, vendorUser } from './vendor-logins.js';
 
 /** What the provider vouched for. */
 export interface ThirdIdentity {
@@ -29,9 +29,6 @@ export const BROWSER_COOKIE = 'da_third';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 export const randomCode = () => randomBytes(24).toString('base64url');
 
-// Plain http only for a provider on this machine (development, tests); anything else must be https.
-const loopback = (url: string) => /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(url);
-
 const configurations = new Map<string, Promise<oidc.Configuration>>();
 
 /** The provider's openid-client configuration; discovery once per process, retried after a failure. */
@@ -40,7 +37,7 @@ function configurationOf(p: ThirdProviderConfig): Promise<oidc.Configuration> {
   let found = configurations.get(cacheKey);
   if (!found) {
     found = (async () => {
-      const insecure = loopback(p.issuer ?? p.tokenUrl ?? '');
+      const insecure = isLoopbackHttp(p.issuer ?? p.tokenUrl ?? '');
       if (p.kind === 'oidc') {
         return oidc.discovery(
           new URL(p.issuer ?? ''),

@@ -12,8 +12,8 @@ export const isVendorKind = (kind: ThirdProviderConfig['kind']): kind is 'dingta
   kind === 'dingtalk' || kind === 'wecom';
 
 // Plain http only for a provider on this machine (development, tests); anything else must be https.
-const allowed = (url: string) =>
-  url.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(url);
+export const isLoopbackHttp = (url: string) => /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(url);
+const allowed = (url: string) => url.startsWith('https://') || isLoopbackHttp(url);
 
 async function json(url: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
   if (!allowed(url)) throw new Error(`refused non-https provider address ${url}`);
