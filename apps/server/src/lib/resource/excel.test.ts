@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import zlib from 'node:zlib';
-import { inspectZip, readSheet, type SheetRow } from './excel.js';
+import { inspectZip, readSheet, shareUnstyledCells, zipInputs, type SheetRow } from './excel.js';
 import { countXlsxRowsAtMost, readXlsxRows } from './excel-xlsx-stream.js';
 
 async function workbook(rows: unknown[][], opts: { startRow?: number; sharedStrings?: boolean } = {}): Promise<Buffer> {
@@ -120,5 +120,43 @@ describe('readSheet', () => {
       // Past the cap it stops early, still over it.
       expect(await countXlsxRowsAtMost(file, entries, 100)).toBeGreaterThan(100);
     }
+  });
+});
+
+describe('the export writer', () => {
+  it('finds the zip input of a sheet, so a fast database cannot pile the sheet XML up in memory', async () => {
+    const out = new PassThrough();
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false });
+    const ws = wb.addWorksheet('数据');
+    const inputs = zipInputs(ws);
+    // exceljs's zip is built on the readable-stream package: not an instance of Node's Writable.
+    expect(inputs).toHaveLength(1);
+    // Rows written faster than the zip deflates them: the input says so, and the export waits on it.
+    for (let i = 0; i < 20_000; i++) ws.addRow([`第${i}行`, '资产管理科']).commit();
+    expect(inputs[0]!._writableState?.needDrain).toBe(true);
+  });
+
+  it('gives unstyled cells one style per cell type and keeps the styled ones', async () => {
+    const out = new PassThrough();
+    const parts: Buffer[] = [];
+    out.on('data', (c: Buffer) => parts.push(c));
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    shareUnstyledCells(wb);
+    const ws = wb.addWorksheet('数据');
+    const header = ws.addRow(['名称', '数量', '日期']);
+    header.font = { bold: true };
+    header.commit();
+    for (let i = 0; i < 3; i++) ws.addRow([`资产${i}`, i, new Date(Date.UTC(2026, 10, 25))]).commit();
+    ws.commit();
+    await wb.commit();
+    const back = new ExcelJS.Workbook();
+    await back.xlsx.load(Buffer.concat(parts) as unknown as ArrayBuffer);
+    const sheet = back.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(sheet.getRow(2).getCell(1).font?.bold).toBeFalsy();
+    // A date keeps its date format; a number and a text stay plain.
+    expect(sheet.getRow(3).getCell(3).value).toEqual(new Date(Date.UTC(2026, 10, 25)));
+    expect(sheet.getRow(3).getCell(3).numFmt).toBeTruthy();
+    expect(sheet.getRow(3).getCell(2).value).toBe(1);
   });
 });

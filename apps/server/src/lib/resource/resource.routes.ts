@@ -14,7 +14,7 @@ import { errorReportPath, excelFields, readSheetBatches, streamXlsx, writeErrorR
 import { countRows, exportLabels, exportSort, keysetChunks } from './excel-export.js';
 import type { ImportField } from './excel-import-map.js';
 import { importProgress, readImportProgress } from './import-progress.js';
-import { parseListParams } from './list-query.js';
+import { fieldColumn, parseListParams } from './list-query.js';
 import {
   createRecord,
   dataChanged,
@@ -125,6 +125,11 @@ export async function exportXls(app: FastifyInstance, def: ResourceDef, request:
     q = q.where(`${def.table}.${def.idField ?? 'id'}` as any, 'in', params.selections);
   }
   const fields = excelFields(def, params.fields);
+  if (def.exportReads && !def.baseQuery) {
+    const columns = new Set([def.idField ?? 'id', ...def.exportReads]);
+    for (const f of fields) if (!def.fields[f]!.computed) columns.add(fieldColumn(def, f));
+    q = q.clearSelect().select([...columns].map((c) => `${def.table}.${c}`));
+  }
   const labels = exportLabels(ctx.db, app.ctx.kv, def, fields);
   const total = await countRows(q);
   // Keyset pages in the list's order (never OFFSET), labels from one in-memory map for the whole export.

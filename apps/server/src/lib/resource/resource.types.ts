@@ -121,6 +121,11 @@ export interface ResourceDef<TCreate = any, TUpdate = any> {
    * outside the district: appended to the message and answered as `result.warning`. `row` is as stored.
    */
   writeWarning?: (row: Row, ctx: ResourceContext) => Promise<string | null> | string | null;
+  /**
+   * The columns `decorate` reads besides the id, when the export may select only those and the exported
+   * fields' columns (a million-row export reads half the bytes without the others). Unset: every column.
+   */
+  exportReads?: string[];
   /** Adds computed fields to a page of rows (one query per page, not per row). */
   decorate?: (rows: Row[], ctx: ResourceContext) => Promise<void>;
   /** Import: turns an Excel row (fields by key, dictionary labels already mapped to values) into a create body. */

@@ -251,6 +251,8 @@ export const userResource: ResourceDef<UserBody, UserEditInput> = {
       rows.map((r) => String(r.id)),
     );
   },
+  // decorateUsers reads the id alone.
+  exportReads: [],
   async decorate(rows, ctx) {
     await decorateUsers(ctx.db, rows);
   },
