@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
-import { createPool } from 'mysql2';
-import pg from 'pg';
+import type * as MysqlModule from 'mysql2';
+import type * as MysqlPromiseModule from 'mysql2/promise';
+import type PgModule from 'pg';
+import { lazyRequire } from '../lib/lazy-require.js';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
@@ -17,8 +19,21 @@ export interface Db {
   destroy(): Promise<void>;
 }
 
-// int8 (bigint) and numeric come back as strings from pg by default; our bigints are epoch millis.
-pg.types.setTypeParser(20, (v) => Number(v));
+const requirePg = lazyRequire<typeof PgModule>('pg');
+let pgTypesSet = false;
+
+/** The PostgreSQL driver, loaded by the first PostgreSQL connection (main database or data source). */
+export function pgDriver(): typeof PgModule {
+  const pg = requirePg();
+  // int8 (bigint) and numeric come back as strings from pg by default; our bigints are epoch millis.
+  if (!pgTypesSet) pg.types.setTypeParser(20, (v) => Number(v));
+  pgTypesSet = true;
+  return pg;
+}
+
+/** The MySQL/MariaDB driver, loaded by the first such connection. */
+export const mysqlDriver = lazyRequire<typeof MysqlModule>('mysql2');
+export const mysqlPromiseDriver = lazyRequire<typeof MysqlPromiseModule>('mysql2/promise');
 
 export function dialectOf(url: string): DialectName {
   if (/^postgres(ql)?:\/\//.test(url)) return 'postgres';
@@ -58,7 +73,7 @@ function cacheStatements(database: SQLite.Database, max = 1000): SQLite.Database
 export function createDialect(url: string): Dialect {
   switch (dialectOf(url)) {
     case 'postgres': {
-      const pool = new pg.Pool({
+      const pool = new (pgDriver().Pool)({
         connectionString: url,
         max: 10,
         // A database that is down or unreachable fails a request within 5 s (answered 503) instead of
@@ -78,7 +93,7 @@ export function createDialect(url: string): Dialect {
     }
     case 'mysql':
       return new MysqlDialect({
-        pool: createPool({
+        pool: mysqlDriver().createPool({
           uri: url.replace(/^mariadb:/, 'mysql:'),
           charset: 'utf8mb4',
           connectionLimit: 10,

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import zlib from 'node:zlib';
-import * as XLSX from '@e965/xlsx';
+import type * as SheetJS from '@e965/xlsx';
+import { lazyRequire } from '../lazy-require.js';
 import { NO_KNOWN_COLUMNS, RowMapper, type MappedRow } from './excel-import-map.js';
 import { IMPORT_MESSAGES as MESSAGES, type WorkerInput, type WorkerMessage, type ZipEntry } from './excel-limits.js';
 import { countXlsxRowsAtMost, eachXlsxRow } from './excel-xlsx-stream.js';
@@ -15,6 +16,8 @@ import { countXlsxRowsAtMost, eachXlsxRow } from './excel-xlsx-stream.js';
  */
 
 class Refused extends Error {}
+/** SheetJS reads legacy .xls files only: an .xlsx import does not load it. */
+const sheetJs = lazyRequire<typeof SheetJS>('@e965/xlsx');
 
 /**
  * Inflates one entry into nothing, counting bytes, and refuses it the moment it yields more than its
@@ -139,7 +142,8 @@ async function run(input: WorkerInput, port: Port): Promise<void> {
     return finish();
   }
 
-  let wb: XLSX.WorkBook;
+  const XLSX = sheetJs();
+  let wb: SheetJS.WorkBook;
   try {
     wb = XLSX.read(data, { type: 'buffer', cellDates: true, dense: true, sheets: 0 });
   } catch {

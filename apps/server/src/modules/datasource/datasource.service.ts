@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DATA_SOURCE_MESSAGES as M, DATA_SOURCE_TEST_TIMEOUT_MS, type DataSourceType } from '@district/shared';
 import Database from 'better-sqlite3';
-import { createConnection } from 'mysql2/promise';
-import pg from 'pg';
+import type { Connection } from 'mysql2/promise';
+import { mysqlPromiseDriver, pgDriver } from '../../db/database.js';
 import { ApiError } from '../../lib/http.js';
 
 export interface ConnectionTarget {
@@ -39,7 +39,7 @@ function withTimeout<T>(work: Promise<T>, ms: number, cancel: () => void): Promi
 }
 
 async function tryPostgres(t: ConnectionTarget, ms: number): Promise<void> {
-  const client = new pg.Client({
+  const client = new (pgDriver().Client)({
     host: t.host ?? undefined,
     port: t.port ?? 5432,
     database: t.databaseName,
@@ -61,9 +61,9 @@ async function tryPostgres(t: ConnectionTarget, ms: number): Promise<void> {
 }
 
 async function tryMysql(t: ConnectionTarget, ms: number): Promise<void> {
-  let connection: Awaited<ReturnType<typeof createConnection>> | null = null;
+  let connection: Connection | null = null;
   const work = (async () => {
-    connection = await createConnection({
+    connection = await mysqlPromiseDriver().createConnection({
       host: t.host ?? undefined,
       port: t.port ?? 3306,
       database: t.databaseName,

@@ -1,17 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type * as S3Module from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { OSS_MESSAGES } from '@district/shared';
 import type { S3StorageConfig, StorageConfig } from '../../config.js';
 import { ApiError } from '../../lib/http.js';
+import { lazyRequire } from '../../lib/lazy-require.js';
 
 export type StorageKind = 'local' | 's3';
 
@@ -79,13 +74,15 @@ export class LocalStorage implements ObjectStorage {
   }
 }
 
+const s3 = lazyRequire<typeof S3Module>('@aws-sdk/client-s3');
+
 /** A bucket of any S3-compatible service, signed with AWS Signature V4 by the SDK. */
 export class S3Storage implements ObjectStorage {
   readonly kind = 's3' as const;
   private readonly client: S3Client;
 
   constructor(private readonly config: S3StorageConfig) {
-    this.client = new S3Client({
+    this.client = new (s3().S3Client)({
       region: config.region,
       endpoint: config.endpoint ?? undefined,
       forcePathStyle: config.forcePathStyle,
@@ -111,7 +108,7 @@ export class S3Storage implements ObjectStorage {
   async put(key: string, file: string, meta: { size: number; mime: string }): Promise<void> {
     await this.run(() =>
       this.client.send(
-        new PutObjectCommand({
+        new (s3().PutObjectCommand)({
           Bucket: this.config.bucket,
           Key: this.key(key),
           Body: fs.createReadStream(file),
@@ -124,17 +121,24 @@ export class S3Storage implements ObjectStorage {
 
   async get(key: string): Promise<Readable | null> {
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: this.key(key) }));
+      const answer = await this.client.send(
+        new (s3().GetObjectCommand)({ Bucket: this.config.bucket, Key: this.key(key) }),
+      );
       return (answer.Body as Readable | undefined) ?? null;
     } catch (error) {
-      if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404))
+      if (
+        error instanceof s3().NoSuchKey ||
+        (error instanceof s3().S3ServiceException && error.$metadata.httpStatusCode === 404)
+      )
         return null;
       throw unavailable(error);
     }
   }
 
   async remove(key: string): Promise<void> {
-    await this.run(() => this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.key(key) })));
+    await this.run(() =>
+      this.client.send(new (s3().DeleteObjectCommand)({ Bucket: this.config.bucket, Key: this.key(key) })),
+    );
   }
 
   private async run(send: () => Promise<unknown>): Promise<void> {
@@ -153,7 +157,8 @@ export class S3Storage implements ObjectStorage {
 /** A storage fault is the service's, not the caller's: 503 with what the bucket said, never a 500. */
 function unavailable(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  const detail = error instanceof S3ServiceException ? `${error.name}` : error instanceof Error ? error.message : '';
+  const detail =
+    error instanceof s3().S3ServiceException ? `${error.name}` : error instanceof Error ? error.message : '';
   return new ApiError(503, `${OSS_MESSAGES.storageUnavailable}${detail ? `：${detail.slice(0, 120)}` : ''}`);
 }
 

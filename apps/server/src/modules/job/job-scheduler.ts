@@ -1,9 +1,11 @@
 import os from 'node:os';
 import { JOB_STATUS, nextCronRuns } from '@district/shared';
-import { Queue, Worker, type RedisOptions, type RepeatOptions } from 'bullmq';
+import type * as BullMq from 'bullmq';
+import type { Queue, Worker, RedisOptions, RepeatOptions } from 'bullmq';
 import { Cron } from 'croner';
 import type { FastifyInstance } from 'fastify';
 import { newId } from '../../lib/ids.js';
+import { lazyRequire } from '../../lib/lazy-require.js';
 import { formatDateTime } from '../../lib/time.js';
 import { JOB_HANDLERS, parseJobParameter } from './job-handlers.js';
 import type { SysQuartzJob, SysQuartzJobLog } from './ops-tables.js';
@@ -137,6 +139,8 @@ export function redisConnection(url: string): RedisOptions {
 const QUEUE = 'quartz';
 
 /** BullMQ's repeat strategy with our Quartz parser (its default, cron-parser, numbers week days differently). */
+const bullmq = lazyRequire<typeof BullMq>('bullmq');
+
 const repeatStrategy = (millis: number, opts: RepeatOptions): number | undefined =>
   opts.pattern ? nextFire(opts.pattern, new Date(millis))?.getTime() : undefined;
 
@@ -146,6 +150,7 @@ export class ClusterScheduler implements JobScheduler {
 
   constructor(redisUrl: string, prefix: string, fire: (jobId: string) => Promise<unknown>) {
     const connection = redisConnection(redisUrl);
+    const { Queue, Worker } = bullmq();
     this.queue = new Queue(QUEUE, { connection, prefix, settings: { repeatStrategy } });
     this.worker = new Worker(
       QUEUE,

@@ -12,15 +12,18 @@ import {
 } from '@district/shared';
 import type { MailSettingsInput } from '@district/shared/schemas';
 import type { Kysely } from 'kysely';
-import nodemailer from 'nodemailer';
+import type * as Nodemailer from 'nodemailer';
 import type { AppContext } from '../../context.js';
 import type { Database, SysMessage } from '../../db/schema.js';
 import { ApiError } from '../../lib/http.js';
 import { newId } from '../../lib/ids.js';
+import { lazyRequire } from '../../lib/lazy-require.js';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import { formatDateTime } from '../../lib/time.js';
 import { getSettings, saveSettings } from '../platform/platform.service.js';
 import type { NoticeHub } from './notice-hub.js';
+
+const nodemailer = lazyRequire<typeof Nodemailer>('nodemailer');
 
 const PASSWORD_PURPOSE = 'mail.password';
 /** While one instance sends a due message, the others leave it alone for this long. */
@@ -193,7 +196,7 @@ export class MessageSender {
     if (!host) throw new Error(TEMPLATE_MESSAGES.mailNotConfigured);
     const user = s[MAIL_SETTING_KEYS.user] ?? '';
     const sealed = s[MAIL_SETTING_KEYS.password] ?? '';
-    const transport = nodemailer.createTransport({
+    const transport = nodemailer().createTransport({
       host,
       port: Number(s[MAIL_SETTING_KEYS.port] || 25),
       secure: s[MAIL_SETTING_KEYS.secure] === '1',

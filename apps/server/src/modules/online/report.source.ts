@@ -14,9 +14,8 @@ import {
   SqliteQueryCompiler,
   type CompiledQuery,
 } from 'kysely';
-import { createConnection } from 'mysql2/promise';
-import pg from 'pg';
-import type { DialectName } from '../../db/database.js';
+import type { Connection } from 'mysql2/promise';
+import { mysqlPromiseDriver, pgDriver, type DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../lib/http.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -95,7 +94,7 @@ function connectFailure(error: unknown): ApiError {
 }
 
 async function onPostgres(t: ConnectionTarget, query: CompiledQuery): Promise<SqlRow[]> {
-  const client = new pg.Client({
+  const client = new (pgDriver().Client)({
     host: t.host ?? undefined,
     port: t.port ?? 5432,
     database: t.databaseName,
@@ -122,10 +121,10 @@ async function onPostgres(t: ConnectionTarget, query: CompiledQuery): Promise<Sq
 }
 
 async function onMysql(t: ConnectionTarget, query: CompiledQuery): Promise<SqlRow[]> {
-  let connection: Awaited<ReturnType<typeof createConnection>> | null = null;
+  let connection: Connection | null = null;
   try {
     try {
-      const pending = createConnection({
+      const pending = mysqlPromiseDriver().createConnection({
         host: t.host ?? undefined,
         port: t.port ?? 3306,
         database: t.databaseName,

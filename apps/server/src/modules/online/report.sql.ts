@@ -1,10 +1,12 @@
-import pkg from 'node-sql-parser';
+import type * as SqlParser from 'node-sql-parser';
 import { ONLINE_MESSAGES } from '@district/shared';
 import type { DialectName } from '../../db/database.js';
 import { ApiError } from '../../lib/http.js';
+import { lazyRequire } from '../../lib/lazy-require.js';
 
-const { Parser } = pkg;
-const parser = new Parser();
+const sqlParser = lazyRequire<typeof SqlParser>('node-sql-parser');
+let parserInstance: SqlParser.Parser | undefined;
+const parser = () => (parserInstance ??= new (sqlParser().Parser)());
 
 const PARSER_DB: Record<DialectName, string> = { postgres: 'PostgresQL', mysql: 'MariaDB', sqlite: 'Sqlite' };
 
@@ -103,7 +105,7 @@ export function checkReportSql(raw: string, dialect: DialectName): CheckedSql {
   if (/--|\/\*|#/.test(text.replace(/'[^']*'/g, "''"))) throw new ApiError(400, 'SQL 中不允许注释');
   let ast: unknown;
   try {
-    ast = parser.astify(text, { database: PARSER_DB[dialect] });
+    ast = parser().astify(text, { database: PARSER_DB[dialect] });
   } catch {
     throw new ApiError(400, ONLINE_MESSAGES.sqlParse);
   }
@@ -122,7 +124,7 @@ export function checkReportSql(raw: string, dialect: DialectName): CheckedSql {
   });
   let tables: string[];
   try {
-    tables = parser.tableList(text, { database: PARSER_DB[dialect] });
+    tables = parser().tableList(text, { database: PARSER_DB[dialect] });
   } catch {
     throw new ApiError(400, ONLINE_MESSAGES.sqlParse);
   }
