@@ -64,30 +64,6 @@ export async function seedUsers(app: { ctx: AppContext }, count = USERS): Promis
   console.log(`seeded ${count} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** Peak resident memory while `run` runs, sampled every 20 ms. */
-export async function peakRss<T>(run: () => Promise<T>): Promise<{ value: T; peakMb: number; seconds: number }> {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 20);
-  const started = Date.now();
-  try {
-    const value = await run();
-    return { value, peakMb: peak / 1024 / 1024, seconds: (Date.now() - started) / 1000 };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
-/** Downloads the export of every user, counting bytes without keeping them. */
-export async function exportAll(appUrl: string, token: string): Promise<number> {
-  const res = await fetch(`${appUrl}/api/sys/user/exportXls`, { headers: { 'x-access-token': token } });
-  if (!res.ok || !res.body) throw new Error(`export failed: ${res.status}`);
-  let bytes = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
-  return bytes;
-}
-
 /** An .xlsx of `rows` new users, written with the streaming writer. */
 export async function importWorkbook(rows: number): Promise<Buffer> {
   const out = new PassThrough();
@@ -109,15 +85,4 @@ export async function importWorkbook(rows: number): Promise<Buffer> {
   ws.commit();
   await wb.commit();
   return Buffer.concat(parts);
-}
-
-export async function importUsers(appUrl: string, token: string, file: Buffer): Promise<unknown> {
-  const form = new FormData();
-  form.append('files[]', new Blob([new Uint8Array(file)]), 'users.xlsx');
-  const res = await fetch(`${appUrl}/api/sys/user/importExcel`, {
-    method: 'POST',
-    headers: { 'x-access-token': token },
-    body: form,
-  });
-  return res.json();
 }

@@ -2,7 +2,7 @@
  * Excel at scale (issue 16), measured on the server process alone: the benchmark seeds a SQLite file, starts
  * the built server as a child process (`node apps/server/dist/server.js`, or BENCH_SERVER_DIST), and drives it
  * over HTTP from this process, reading the child's resident memory from /proc (VmRSS sampled every 20 ms,
- * VmHWM at the end).
+ * VmHWM at the end), started as `npm run serve` starts it (old space capped at SERVER_HEAP_MB, default 256).
  * - export of BENCH_EXPORT_ROWS users (default 1 000 000): time and peak RSS (goal ≤ 30 s, ≤ 300 MB);
  * - import of BENCH_IMPORT_ROWS new users from an .xlsx (default 100 000): time and peak RSS (goal ≤ 10 s,
  *   ≤ 300 MB), with the answer's message; meanwhile /health is asked every 100 ms (its slowest answer shows
@@ -70,7 +70,7 @@ export async function benchExcel(): Promise<void> {
   const exportRows = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
   const importRows = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'da-excel-bench-'));
-  // BENCH_EXCEL_DB: a SQLite file seeded by an earlier run (seeding a million users takes minutes).
+  // BENCH_EXCEL_DB: a SQLite file kept between runs, seeded by the first (seeding a million users takes minutes).
   const reuse = process.env.BENCH_EXCEL_DB;
   const databaseUrl = `sqlite:${reuse ?? path.join(dir, 'excel.db')}`;
   const port = Number(process.env.BENCH_EXCEL_PORT ?? 18391);
@@ -78,7 +78,7 @@ export async function benchExcel(): Promise<void> {
   // Schema, seeds and the users, written by this process before the server starts.
   const { buildApp } = (await import(pathToFileURL(path.join(dist, 'app.js')).href)) as AppModule;
   const { loadConfig } = (await import(pathToFileURL(path.join(dist, 'config.js')).href)) as ConfigModule;
-  if (!reuse) {
+  if (!reuse || !fs.existsSync(reuse)) {
     const seeding = await buildApp(
       loadConfig({}, { databaseUrl, captchaEnabled: false, webDist: null, seedDemoAssets: false }),
     );
@@ -86,7 +86,9 @@ export async function benchExcel(): Promise<void> {
     await seeding.close();
   }
 
-  const child = spawn(process.execPath, [path.join(dist, 'server.js')], {
+  // Started as `npm run serve` starts it: old generation capped at SERVER_HEAP_MB (default 256).
+  const heapMb = process.env.SERVER_HEAP_MB ?? '256';
+  const child = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, path.join(dist, 'server.js')], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -109,7 +111,7 @@ export async function benchExcel(): Promise<void> {
     const token = ((await login.json()) as { result: { token: string } }).result.token;
     const pid = child.pid!;
     console.log(
-      `\nExcel, server process alone (pid ${pid}, SQLite, load average ${os
+      `\nExcel, server process alone (pid ${pid}, SQLite, old space ≤ ${heapMb} MB as npm run serve, load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')})`,
