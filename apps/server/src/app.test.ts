@@ -70,6 +70,12 @@ describe('serving the web app', () => {
       expect(JSON.parse(zlib.gunzipSync(menu.rawPayload).toString()).result.menu.length).toBeGreaterThan(0);
       const api = await t.app.inject({ method: 'GET', url: '/api/nothing/here' });
       expect(api.statusCode).toBe(404);
+      // The security headers go with pages, API answers and refusals alike.
+      for (const res of [deep, menu, api]) {
+        expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      }
       expect(api.json()).toMatchObject({ success: false, message: '很抱歉，资源未找到!' });
     } finally {
       await t.close();
