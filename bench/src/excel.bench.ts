@@ -10,7 +10,6 @@
  * BENCH_EXPORT_ROWS=1 measures the import alone (no users seeded, a one-row export).
  * Run alone: `npx tsx bench/src/excel.bench.ts` after building the server.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +17,7 @@ import { pathToFileURL } from 'node:url';
 import type * as AppModuleNs from '@district/server/dist/app.js';
 import type * as ConfigModuleNs from '@district/server/dist/config.js';
 import { importWorkbook, seedUsers } from './admin.bench.js';
+import { startServerProcess } from './server-process.js';
 
 type AppModule = typeof AppModuleNs;
 type ConfigModule = typeof ConfigModuleNs;
@@ -50,19 +50,6 @@ async function measure<T>(pid: number, run: () => Promise<T>) {
   }
 }
 
-async function waitReady(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
-
 const mark = (ok: boolean) => (ok ? 'met' : 'missed');
 
 export async function benchExcel(): Promise<void> {
@@ -86,30 +73,16 @@ export async function benchExcel(): Promise<void> {
     await seeding.close();
   }
 
-  // Started as `npm run serve` starts it: old generation capped at SERVER_HEAP_MB (default 256).
-  const heapMb = process.env.SERVER_HEAP_MB ?? '256';
-  const child = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, path.join(dist, 'server.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      UPLOAD_DIR: path.join(dir, 'uploads'),
-      CAPTCHA_ENABLED: 'false',
-      SEED_DEMO_ASSETS: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
+  const server = await startServerProcess({ databaseUrl, port, uploadDir: path.join(dir, 'uploads') });
+  const { url, heapMb } = server;
   try {
-    await waitReady(url, child);
     const login = await fetch(`${url}/api/sys/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'admin', password: 'Admin@2026' }),
     });
     const token = ((await login.json()) as { result: { token: string } }).result.token;
-    const pid = child.pid!;
+    const pid = server.pid;
     console.log(
       `\nExcel, server process alone (pid ${pid}, SQLite, old space ≤ ${heapMb} MB as npm run serve, load average ${os
         .loadavg()
@@ -173,8 +146,7 @@ export async function benchExcel(): Promise<void> {
     );
     console.log(`  server's lifetime peak RSS (VmHWM): ${rssMb(pid, 'VmHWM').toFixed(0)} MB`);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
