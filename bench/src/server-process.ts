@@ -33,6 +33,8 @@ export async function startServerProcess(options: {
   port: number;
   uploadDir: string;
   env?: Record<string, string>;
+  /** A file descriptor for the server's output (default: this process's). */
+  stdout?: number;
 }): Promise<ServerProcess> {
   const dist = process.env.BENCH_SERVER_DIST ?? path.join(root, 'apps/server/dist');
   const heapMb = process.env.SERVER_HEAP_MB ?? '256';
@@ -47,7 +49,7 @@ export async function startServerProcess(options: {
       LOG_LEVEL: 'warn',
       ...options.env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', options.stdout ?? 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${options.port}`;
   const stop = async () => {
