@@ -15,6 +15,7 @@ import { countRows, exportLabels, exportSort, keysetChunks } from './excel-expor
 import type { ImportField } from './excel-import-map.js';
 import { importProgress, readImportProgress } from './import-progress.js';
 import { fieldColumn, parseListParams } from './list-query.js';
+import { ANALYZE_AFTER_ROWS, refreshStatistics } from './table-statistics.js';
 import {
   createRecord,
   dataChanged,
@@ -293,6 +294,12 @@ export async function importExcel(
   }
   await flush();
   if (success > 0) await dataChanged(app.ctx.kv);
+  if (success >= ANALYZE_AFTER_ROWS) {
+    // The rows are in whatever this answers; only later lists would be slower without it.
+    await refreshStatistics(app.ctx.db, def.table).catch((error: unknown) =>
+      request.log.warn({ err: error, table: def.table }, 'refreshing table statistics after an import failed'),
+    );
+  }
   if (!headers) {
     await progress.report({ phase: 'failed', total: 0, processed: 0, success: 0, failed: 0 });
     throw new ApiError(400, '文件中没有数据');
