@@ -81,8 +81,9 @@ async function readBody(response: AxiosResponse): Promise<Partial<ApiResponse> |
 /** The central handler of app-spec §8. It notifies and runs side effects; the caller still gets the rejection. */
 async function handleError(error: AxiosError): Promise<void> {
   const silent = error.config?.silent === true;
-  const notify = (description: string, duration: number | undefined = NOTICE_SECONDS) => {
-    if (!silent) feedback.notification.error({ title: MSG.systemNotice, description, duration });
+  const notify = (description: string, always = false) => {
+    if (always || !silent)
+      feedback.notification.error({ title: MSG.systemNotice, description, duration: NOTICE_SECONDS });
   };
   const response = error.response;
   if (!response) {
@@ -114,13 +115,7 @@ async function handleError(error: AxiosError): Promise<void> {
     case 401:
       // Ending the session is never silent: a background call (the notice bell's refresh) that finds the token
       // revoked takes the user to the login page, and the user is told why.
-      if (token)
-        feedback.notification.error({
-          title: MSG.systemNotice,
-          description: MSG.unauthorized,
-          duration: NOTICE_SECONDS,
-        });
-      else notify(MSG.unauthorized);
+      notify(MSG.unauthorized, !!token);
       if (token) {
         await sessionHandlers.logout().catch(() => undefined);
         window.setTimeout(reloadPage, UNAUTHORIZED_RELOAD_DELAY_MS);
