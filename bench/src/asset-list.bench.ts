@@ -9,25 +9,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { ASSET_API } from '@district/shared';
 import { buildApp } from '@district/server/dist/app.js';
 import { loadConfig } from '@district/server/dist/config.js';
 import { generateDemoAssets } from '@district/server/dist/db/seeds/asset-demo.seed.js';
 import { seedId } from '@district/server/dist/db/seeds/seed-id.js';
+import { loadFigure, printFigures, type Figure } from './load-table.js';
 
 const ASSETS = Number(process.env.BENCH_ASSETS ?? 100_000);
 const CONNECTIONS = 32;
 /** SQLite caps a statement at 32,766 parameters: 31 columns × 500 rows stays under it. */
 const BATCH = 500;
-
-interface Load {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
 
 export async function benchAssetList(seconds: number): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'da-bench-asset-'));
@@ -91,32 +83,16 @@ export async function benchAssetList(seconds: number): Promise<void> {
       `filter 房屋 + 闲置 matches ${probe.result!.total} of ${assets.length} assets (statuses on page 3: ${[...statuses].join(', ')})`,
     );
 
-    const runs: Load[] = [];
+    const runs: Figure[] = [];
     for (const [name, target] of [
       ['GET /asset/asset/list (category tree + status, sort by code)', filtered],
       ['GET /asset/asset/list (no filter, sort by code)', plain],
     ] as const) {
-      const r = await autocannon({ url: target, headers, connections: CONNECTIONS, duration: seconds });
-      runs.push({ name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx });
+      runs.push(await loadFigure(name, { url: target, headers, connections: CONNECTIONS, duration: seconds }));
     }
 
     console.log(`\nAsset list, ${assets.length} assets (${CONNECTIONS} connections, ${seconds} s each, sqlite)`);
-    console.log(
-      'route'.padEnd(62),
-      'req/s'.padStart(7),
-      'p50 ms'.padStart(7),
-      'p99 ms'.padStart(7),
-      'errors'.padStart(7),
-    );
-    for (const f of runs) {
-      console.log(
-        f.name.padEnd(62),
-        f.rps.toFixed(0).padStart(7),
-        String(f.p50).padStart(7),
-        String(f.p99).padStart(7),
-        String(f.errors).padStart(7),
-      );
-    }
+    printFigures(runs);
     console.log(`  goal: p99 ≤ 50 ms for the filtered list — ${runs[0]!.p99 <= 50 ? 'met' : 'missed'}`);
   } finally {
     await app.close();

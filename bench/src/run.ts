@@ -18,10 +18,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { buildApp } from '@district/server/dist/app.js';
 import { loadConfig } from '@district/server/dist/config.js';
 import { seedUsers } from './admin.bench.js';
+import { loadFigure, printFigures, type Figure } from './load-table.js';
 import { startBareProcess, startServerProcess } from './server-process.js';
 import { benchUserList, timeListSql } from './user-list.bench.js';
 import { benchEditableTable } from './editable-table.bench.js';
@@ -39,18 +40,8 @@ const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const part = (name: string) => !ONLY || ONLY.includes(name);
 const CONNECTIONS = 32;
 
-interface Figure {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function load(name: string, opts: autocannon.Options): Promise<Figure> {
-  const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
-}
+const load = (name: string, opts: autocannon.Options) =>
+  loadFigure(name, { connections: CONNECTIONS, duration: DURATION, ...opts });
 
 /** Goals of issue 16, printed beside the figures they apply to. */
 const GOALS: Record<string, (f: Figure, bare: number) => string> = {
@@ -129,25 +120,7 @@ async function main() {
     console.log(
       `\nAPI load (${CONNECTIONS} connections, ${DURATION} s each, ${config.databaseUrl.split(':')[0]}, server and bare route each a process of their own)`,
     );
-    console.log(
-      'route'.padEnd(48),
-      'req/s'.padStart(9),
-      'of bare'.padStart(8),
-      'p50 ms'.padStart(7),
-      'p99 ms'.padStart(7),
-      'errors'.padStart(7),
-    );
-    for (const f of figures) {
-      console.log(
-        f.name.padEnd(48),
-        f.rps.toFixed(0).padStart(9),
-        `${((f.rps / base) * 100).toFixed(1)}%`.padStart(8),
-        String(f.p50).padStart(7),
-        String(f.p99).padStart(7),
-        String(f.errors).padStart(7),
-        GOALS[f.name]?.(f, base) ?? '',
-      );
-    }
+    printFigures(figures, { base, note: (f) => GOALS[f.name]?.(f, base) ?? '' });
 
     // The user list's own SQL, timed on the same database in the same run: what is left is the framework's share.
     const sqlMs = await timeListSql(app.ctx.db.db);
