@@ -62,7 +62,7 @@ describe('login page', () => {
     setup({});
     await fill('', '');
     expect(await screen.findByText('请输入用户名')).toBeInTheDocument();
-    expect(screen.getByText('请输入密码')).toBeInTheDocument();
+    expect(await screen.findByText('请输入密码')).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('用户名'), 'a b');
     expect(await screen.findByText('只允许字母、数字、下划线')).toBeInTheDocument();

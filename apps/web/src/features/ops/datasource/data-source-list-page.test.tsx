@@ -82,7 +82,7 @@ describe('data source list page', () => {
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(okButton(dialog));
     expect(await within(dialog).findByText(M.codeRequired)).toBeInTheDocument();
-    expect(within(dialog).getByText(M.nameRequired)).toBeInTheDocument();
+    expect(await within(dialog).findByText(M.nameRequired)).toBeInTheDocument();
     expect(within(dialog).getByText(M.hostRequired)).toBeInTheDocument();
 
     await userEvent.click(within(dialog).getByLabelText('数据源编码'));

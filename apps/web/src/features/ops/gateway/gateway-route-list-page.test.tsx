@@ -68,7 +68,7 @@ describe('gateway route list page', () => {
     await userEvent.paste('Bad_ID');
     await userEvent.click(okButton(dialog));
     expect(await within(dialog).findByText(M.routeIdInvalid)).toBeInTheDocument();
-    expect(within(dialog).getByText(M.nameRequired)).toBeInTheDocument();
+    expect(await within(dialog).findByText(M.nameRequired)).toBeInTheDocument();
     expect(bodies).toHaveLength(0);
 
     await userEvent.clear(within(dialog).getByLabelText('路由ID'));

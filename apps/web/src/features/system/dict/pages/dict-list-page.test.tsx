@@ -94,7 +94,7 @@ describe('dictionary page', () => {
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
     expect(await within(dialog).findByText('请输入字典名称')).toBeInTheDocument();
-    expect(within(dialog).getByText('请输入字典编码')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请输入字典编码')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText('字典编码'), 'a-b');
     expect(await within(dialog).findByText('字典编码只能包含字母、数字和下划线')).toBeInTheDocument();
   });
@@ -119,7 +119,7 @@ describe('dictionary page', () => {
     const dialog = (await screen.findByText('新增字典项')).closest('.ant-modal') as HTMLElement;
     await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
     expect(await within(dialog).findByText('请输入名称')).toBeInTheDocument();
-    expect(within(dialog).getByText('请输入数据值')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请输入数据值')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText('名称'), '闲置');
     await userEvent.type(within(dialog).getByLabelText('数据值'), '2');
     await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
