@@ -19,17 +19,11 @@ export interface Db {
   destroy(): Promise<void>;
 }
 
-const requirePg = lazyRequire<typeof PgModule>('pg');
-let pgTypesSet = false;
-
 /** The PostgreSQL driver, loaded by the first PostgreSQL connection (main database or data source). */
-export function pgDriver(): typeof PgModule {
-  const pg = requirePg();
+export const pgDriver = lazyRequire<typeof PgModule>('pg', (pg) => {
   // int8 (bigint) and numeric come back as strings from pg by default; our bigints are epoch millis.
-  if (!pgTypesSet) pg.types.setTypeParser(20, (v) => Number(v));
-  pgTypesSet = true;
-  return pg;
-}
+  pg.types.setTypeParser(20, (v) => Number(v));
+});
 
 /** The MySQL/MariaDB driver, loaded by the first such connection. */
 export const mysqlDriver = lazyRequire<typeof MysqlModule>('mysql2');

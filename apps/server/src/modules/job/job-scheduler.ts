@@ -138,9 +138,9 @@ export function redisConnection(url: string): RedisOptions {
 
 const QUEUE = 'quartz';
 
-/** BullMQ's repeat strategy with our Quartz parser (its default, cron-parser, numbers week days differently). */
 const bullmq = lazyRequire<typeof BullMq>('bullmq');
 
+/** BullMQ's repeat strategy with our Quartz parser (its default, cron-parser, numbers week days differently). */
 const repeatStrategy = (millis: number, opts: RepeatOptions): number | undefined =>
   opts.pattern ? nextFire(opts.pattern, new Date(millis))?.getTime() : undefined;
 

@@ -2,11 +2,10 @@ import type * as SqlParser from 'node-sql-parser';
 import { ONLINE_MESSAGES } from '@district/shared';
 import type { DialectName } from '../../db/database.js';
 import { ApiError } from '../../lib/http.js';
-import { lazyRequire } from '../../lib/lazy-require.js';
+import { lazy, lazyRequire } from '../../lib/lazy-require.js';
 
 const sqlParser = lazyRequire<typeof SqlParser>('node-sql-parser');
-let parserInstance: SqlParser.Parser | undefined;
-const parser = () => (parserInstance ??= new (sqlParser().Parser)());
+const parser = lazy(() => new (sqlParser().Parser)());
 
 const PARSER_DB: Record<DialectName, string> = { postgres: 'PostgresQL', mysql: 'MariaDB', sqlite: 'Sqlite' };
 
