@@ -27,7 +27,12 @@ export default defineConfig({
     command: 'node start-product.mjs',
     url: `http://127.0.0.1:${port}/api/sys/platform/info`,
     // E2E_OIDC_PORT: the OpenID provider of the third-party login journey (start-product.mjs).
-    env: { PORT: String(port), E2E_OIDC_PORT: String(port + 119) },
+    // E2E_MQTT_URL: the broker devices-mqtt.spec.ts publishes to (Mosquitto on this machine; the spec skips without).
+    env: {
+      PORT: String(port),
+      E2E_OIDC_PORT: String(port + 119),
+      E2E_MQTT_URL: process.env.E2E_MQTT_URL ?? 'mqtt://127.0.0.1:1883',
+    },
     reuseExistingServer: false,
     timeout: 120_000,
   },

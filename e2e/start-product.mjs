@@ -18,6 +18,11 @@ process.env.CAPTCHA_ENABLED = 'false';
 // an HTTP answer. Only this script sets it.
 process.env.SMS_LOG_FILE = path.join(dataDir, 'sms.log');
 process.env.LOG_LEVEL ??= 'warn';
+// Devices over MQTT against the machine's broker (devices-mqtt.spec.ts), under a topic root of this run's own.
+if (process.env.E2E_MQTT_URL) {
+  process.env.MQTT_URL = process.env.E2E_MQTT_URL;
+  process.env.MQTT_TOPIC_ROOT = `e2e-${process.env.PORT}`;
+}
 
 // E2E_OIDC_PORT (set by the Playwright config): an OpenID provider on that port and the product configured to use
 // it, for the third-party login journey. The provider's warnings about its development defaults are expected.

@@ -1,10 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { sharedSourceAliases } from '../../packages/shared/source-aliases.mjs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: sharedSourceAliases },
+  // '@/…' is apps/web/src (tsconfig.json `paths` says the same for the type checker and ESLint).
+  resolve: {
+    alias: [...sharedSourceAliases, { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }],
+  },
   // The login page is rendered at build time (scripts/prerender-login.mjs); its footer's year must be the one
   // the client renders while hydrating.
   define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },

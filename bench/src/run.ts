@@ -14,6 +14,7 @@
  * - print design (issue 11): a PDF of 1,000 asset cards generated in the page's worker (time, longest frame, memory).
  * - Excel (issue 16): a 1M-row export and a 100k-row import against the built server in a process of its own,
  *   its peak RSS read from /proc (excel.bench.ts), each figure beside its goal.
+ * - depreciation (issue 26): a month booked for 100k assets (goal < 1 min) and the event loop meanwhile.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,9 +34,10 @@ import { benchPrint } from './print.bench.js';
 import { benchExcel } from './excel.bench.js';
 import { benchMessaging } from './messaging.bench.js';
 import { benchLoginPage } from './login-page.bench.js';
+import { benchDepreciation } from './depreciation.bench.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-/** BENCH_ONLY=api,login,list,table,assets,dashboard,print,excel,messaging runs those parts alone (default: all). */
+/** BENCH_ONLY=api,login,list,table,assets,dashboard,print,excel,messaging,depreciation runs those parts alone (default: all). */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const part = (name: string) => !ONLY || ONLY.includes(name);
 const CONNECTIONS = 32;
@@ -155,6 +157,7 @@ async function main() {
   if (part('print')) await benchPrint();
   if (part('excel')) await benchExcel();
   if (part('messaging')) await benchMessaging();
+  if (part('depreciation')) await benchDepreciation();
 
   await app.close();
   fs.rmSync(dir, { recursive: true, force: true });

@@ -86,6 +86,9 @@ test('register with an SMS code and sign in; recover the password in four steps;
   const firstSent = Date.now();
   const code = await sendAndReadCode(v, NEWBIE.phone);
   await v.getByLabel('短信验证码').fill(code);
+  // 个人信息保护告知 (issue 24 item 12): shown on the form, accepted before registering.
+  await expect(v.getByRole('region', { name: '个人信息保护告知' })).toBeVisible();
+  await v.getByRole('checkbox', { name: '我已阅读并同意《个人信息保护告知》' }).check();
   await v.getByRole('button', { name: buttonName('注册') }).click();
   await expect(v).toHaveURL(/\/user\/register-result$/);
   await expect(v.getByText('注册成功', { exact: true })).toBeVisible();

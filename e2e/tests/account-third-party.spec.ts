@@ -20,6 +20,7 @@ test('third-party login: provider sign-in, one-time password bind, then 个人�
   // Back on the login page: the identity is not bound yet, so the account's password is asked for once.
   const bind = page.getByRole('form', { name: '绑定系统账号' });
   await expect(bind.getByText(`统一身份认证账号「外部用户 ${EXTERNAL}」尚未绑定系统账号`)).toBeVisible();
+  await expect(bind.getByText(`第三方标识：${EXTERNAL}`)).toBeVisible();
   await expect(page).toHaveURL(/\/user\/login$/);
   await bind.getByLabel('用户名').fill(STAFF.username);
   await bind.getByLabel('密码', { exact: true }).fill(STAFF.password);
@@ -39,8 +40,14 @@ test('third-party login: provider sign-in, one-time password bind, then 个人�
   await page.getByRole('button', { name: buttonName('确定') }).click();
   await expect(card.getByText('尚未绑定第三方账号')).toBeVisible();
 
-  // 绑定 from 个人中心: the provider still knows this browser and sends it straight back, bound to staff.
+  // 绑定 from 个人中心: the provider still knows this browser and sends it straight back; nothing is bound until
+  // staff has seen both accounts and confirmed.
   await card.getByRole('button', { name: '绑定统一身份认证' }).click();
+  const confirm = page.getByRole('dialog', { name: '确认绑定第三方账号' });
+  await expect(confirm.getByText(`外部用户 ${EXTERNAL}`)).toBeVisible();
+  await expect(confirm.getByText(EXTERNAL, { exact: true })).toBeVisible();
+  await expect(confirm.getByText(`${STAFF.username}（${STAFF.realname}）`)).toBeVisible();
+  await confirm.getByRole('button', { name: buttonName('确认绑定') }).click();
   await expect(page.getByText('绑定成功')).toBeVisible();
   await expect(page).toHaveURL(/\/user\/info$/);
   // The outcome came in the address's hash: 个人中心 is still one tab.

@@ -30,7 +30,7 @@ test('exported users come back as new users through 导入; bad rows are listed 
   // Export the filtered list: one row, staff, with the list's column titles and dictionary labels.
   await searchUsername(page, STAFF.username);
   await expect(rows).toHaveCount(1);
-  const exported = await download(page, () => page.getByRole('button', { name: buttonName('导出') }).click());
+  const exported = await download(page, () => page.getByRole('button', { name: '导出全部 1 条' }).click());
   expect(exported.name).toBe('用户信息.xlsx');
   const sheet = await readSheet(exported.buffer);
   const header = sheet[0]!;

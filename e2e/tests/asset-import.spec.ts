@@ -44,13 +44,27 @@ test('1,000 assets come in from an .xlsx; the two bad rows are left out and list
   const rows = listRows(index);
   await expect(rows.first()).toContainText('闲置');
   await rows.first().getByRole('checkbox').check();
-  const exported = await download(page, () => index.getByRole('button', { name: buttonName('导出') }).click());
+  const exported = await download(page, () => index.getByRole('button', { name: '导出选中 1 条' }).click());
   expect(exported.name).toBe('资产信息.xlsx');
   const sheet = await readSheet(exported.buffer);
   expect(sheet).toHaveLength(2);
   const header = sheet[0]!;
   expect(header).toEqual(
-    expect.arrayContaining(['资产编号', '资产名称', '资产分类', '所属部门', '原值(元)', '净值(元)']),
+    // Every column the import reads, not only the list's (issue 25).
+    expect.arrayContaining([
+      '资产编号',
+      '资产名称',
+      '资产分类',
+      '所属部门',
+      '原值(元)',
+      '净值(元)',
+      '经度',
+      '纬度',
+      '使用性质',
+      '保管人',
+      '权证号',
+      '资产描述',
+    ]),
   );
   const col = (title: string) => header.indexOf(title);
   const template = sheet[1]!;

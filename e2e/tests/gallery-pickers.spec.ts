@@ -57,7 +57,7 @@ test('picks a user through the popup report and copies the fields into the form'
   await expect(dialog).toBeHidden();
   await expect(demo.getByLabel('用户账号')).toHaveValue('staff');
   await expect(demo.getByLabel('用户姓名')).toHaveValue('张三');
-  await expect(demo.getByLabel('手机号码')).toHaveValue('13800000002');
+  await expect(demo.getByLabel('部门编码')).toHaveValue('A01A01');
 
   // Several positions at once: values joined with commas.
   await demo.getByLabel('职务（多选）').click();

@@ -78,7 +78,14 @@ test('an announcement reaches staff’s bell live, is read and handled; a device
   const message = `烟雾浓度超标E2E${uniqueSuffix()}`;
   const posted = await page.request.post('/api/iot/alarm', {
     headers: { 'X-Device-Key': DEMO_DEVICE.key },
-    data: { deviceId: DEMO_DEVICE.deviceId, level: '3', message },
+    // Each request carries its time and a nonce used once (replay protection).
+    data: {
+      deviceId: DEMO_DEVICE.deviceId,
+      level: '3',
+      message,
+      timestamp: Date.now(),
+      nonce: `e2e-${uniqueSuffix()}`,
+    },
   });
   expect(posted.status()).toBe(200);
 
@@ -94,6 +101,12 @@ test('an announcement reaches staff’s bell live, is read and handled; a device
   await expect(page.getByText('告警已确认')).toBeVisible();
   await expect(alarm).toContainText('已确认');
   await alarm.getByRole('button', { name: buttonName('处理') }).click();
+  // 处理 asks what was done: the history keeps it as 处理说明.
+  const handle = page.getByRole('dialog', { name: '处理告警' });
+  await handle.getByRole('button', { name: buttonName('确定') }).click();
+  await expect(handle.getByText('请填写处理说明')).toBeVisible();
+  await handle.getByLabel('处理说明').fill('已到现场排查，系误报');
+  await handle.getByRole('button', { name: buttonName('确定') }).click();
   await expect(page.getByText('告警已处理')).toBeVisible();
   await expect(alarm).toHaveCount(0);
 });

@@ -85,9 +85,12 @@ test('print design: a template with a bound field and a QR code is designed, pre
   await fields.locator('[data-field="holderName"]').getByRole('button', { name: '文本' }).click();
   await fields.locator('[data-field="faceAmount"]').getByRole('button', { name: '金额大写' }).click();
   await fields.locator('[data-field="ticketNo"]').getByRole('button', { name: '二维码' }).click();
-  const holderBox = designer.locator('.selectable[title="holderName"]');
+  // The designer speaks field titles (持票人, 房票编号), not binding keys, and the list panel too.
+  const holderBox = designer.locator('.selectable[title="持票人"]');
   await expect(holderBox).toBeVisible();
-  await expect(designer.locator('.selectable[title="ticketNo"]')).toBeVisible();
+  await expect(designer.locator('.selectable[title="房票编号"]')).toBeVisible();
+  await expect(designer.getByText('票面金额(元)（金额大写）').first()).toBeAttached();
+  await expect(designer.getByText('faceAmount:capital')).toHaveCount(0);
 
   // Move the holder's field by dragging it down and to the right.
   const from = (await holderBox.boundingBox())!;

@@ -1,7 +1,13 @@
+import fs from 'node:fs';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from 'helmet';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyPluginCallback,
+  type FastifyServerOptions,
+} from 'fastify';
 import { Redis } from 'ioredis';
 import { trustProxyOption, type AppConfig } from './config.js';
 import type { AppContext } from './context.js';
@@ -12,12 +18,14 @@ import { AuthCache } from './lib/auth-cache.js';
 import { MemoryKvStore, RedisKvStore } from './lib/kv-store.js';
 import { DbTokenStore, RedisTokenStore } from './lib/token-store.js';
 import { REDIS_OPTIONS } from './lib/outage.js';
+import { trackRequests } from './lib/process-handlers.js';
 import socketAuth from './lib/socket-auth.js';
 import { loadSecretBox, secretKeyFile } from './lib/secret-box.js';
+import { createFieldCrypto, fieldKeyFile, loadFieldKeys } from './lib/field-crypto.js';
+import { checkFieldKeys, resealFields, startBackgroundReseal } from './lib/field-reseal.js';
 import { createSmsProvider } from './lib/sms/sms-provider.js';
 import healthRoutes from './modules/health/health.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
-import { hashPassword } from './modules/auth/login.service.js';
 import dictRoutes from './modules/dict/dict.routes.js';
 import fileRoutes from './modules/file/file.routes.js';
 import traceUserHook from './modules/monitor/trace-user.js';
@@ -29,12 +37,82 @@ import logRoutes from './modules/log/log.routes.js';
 import tableSyncRoutes from './modules/table-sync/table-sync.routes.js';
 import errors from './plugins/errors.js';
 import guard from './plugins/guard.js';
+import noticeHub from './plugins/notice-hub.js';
 import operationLog from './plugins/operation-log.js';
 import importReportRoutes from './lib/resource/resource.routes.js';
 import staticWeb from './plugins/static-web.js';
+import { hashPassword } from './lib/password.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- plugins declare their own option types
+type RoutePlugin = FastifyPluginAsync<any> | FastifyPluginCallback<any>;
+/** A module whose default export is a routes plugin. */
+export type RouteModuleLoader = () => Promise<{ default: RoutePlugin }>;
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
+  /** More route modules, registered under the API base after the API's own and loaded the same way (tests). */
+  extraRoutes?: RouteModuleLoader[];
+}
+
+/**
+ * How long one plugin may take to register before start-up fails. Fastify's default (10 s) was not enough
+ * for the API on a loaded 2-core host, and the instance exited; starting slowly beats a crash loop. Still
+ * bounded, so a plugin that hangs ends in an error the supervisor sees.
+ */
+export const PLUGIN_TIMEOUT_MS = 120_000;
+
+const lazy = (load: RouteModuleLoader) => ({ load });
+
+/** The API's routes in registration order: plugins imported with this file, or modules loaded before. */
+const API_ROUTES: (RoutePlugin | { load: RouteModuleLoader })[] = [
+  authRoutes,
+  permissionRoutes,
+  lazy(() => import('./modules/permission/permission-admin.routes.js')),
+  dictRoutes,
+  lazy(() => import('./modules/dict/dict-lookup.routes.js')),
+  platformRoutes,
+  tableSyncRoutes,
+  importReportRoutes,
+  positionRoutes,
+  lazy(() => import('./modules/dict/dict-admin.routes.js')),
+  lazy(() => import('./modules/category/category.routes.js')),
+  lazy(() => import('./modules/rule/rule.routes.js')),
+  lazy(() => import('./modules/user/user.routes.js')),
+  lazy(() => import('./modules/role/role.routes.js')),
+  lazy(() => import('./modules/depart/depart.routes.js')),
+  lazy(() => import('./modules/tenant/tenant.routes.js')),
+  lazy(() => import('./modules/membership/membership.routes.js')),
+  logRoutes,
+  fileRoutes,
+  reportRoutes,
+  lazy(() => import('./modules/asset/public.routes.js')),
+  lazy(() => import('./modules/asset/asset.routes.js')),
+  lazy(() => import('./modules/asset/ledger.routes.js')),
+  lazy(() => import('./modules/depreciation/depreciation.routes.js')),
+  lazy(() => import('./modules/inventory/inventory.routes.js')),
+  lazy(() => import('./modules/house/ticket.routes.js')),
+  lazy(() => import('./modules/project/project.routes.js')),
+  lazy(() => import('./modules/print/print.routes.js')),
+  lazy(() => import('./modules/dashboard/dashboard.routes.js')),
+  lazy(() => import('./modules/company/company.routes.js')),
+  lazy(() => import('./modules/online/online.routes.js')),
+  lazy(() => import('./modules/message/message.routes.js')),
+  lazy(() => import('./modules/iot/iot.routes.js')),
+  lazy(() => import('./modules/job/job.routes.js')),
+  lazy(() => import('./modules/gateway/gateway.routes.js')),
+  lazy(() => import('./modules/datasource/datasource.routes.js')),
+  lazy(() => import('./modules/monitor/monitor.routes.js')),
+  lazy(() => import('./modules/account/account.routes.js')),
+  lazy(() => import('./modules/third-login/third-login.routes.js')),
+  lazy(() => import('./modules/api-docs/api-docs.routes.js')),
+  lazy(() => import('./modules/backup/backup.routes.js')),
+];
+
+/** Loads the route modules one after another, in order (as registering them did before). */
+async function loadRoutes(routes: (RoutePlugin | { load: RouteModuleLoader })[]): Promise<RoutePlugin[]> {
+  const plugins: RoutePlugin[] = [];
+  for (const route of routes) plugins.push(typeof route === 'function' ? route : (await route.load()).default);
+  return plugins;
 }
 
 async function seedWithRetry(run: () => Promise<void>) {
@@ -53,10 +131,24 @@ async function seedWithRetry(run: () => Promise<void>) {
 
 /** Builds the whole API (migrated and seeded) without listening, so tests can drive it with inject. */
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  // Module loading (seconds of CPU on a busy host) overlaps the migrations' database work, and happens outside
+  // Fastify's plugin timer: the API plugin below only registers what is already loaded.
+  const routesLoading = loadRoutes([...API_ROUTES, ...(opts.extraRoutes ?? []).map(lazy)]);
+  // Awaited below; a failed migration throws first and must not leave this rejection unhandled.
+  routesLoading.catch(() => undefined);
   const db = createDb(config.databaseUrl);
   // Timeouts and no offline queue: a lost or frozen Redis answers 503 at once instead of holding requests.
   const redis = config.redisUrl ? new Redis(config.redisUrl, REDIS_OPTIONS) : null;
+  let routes: RoutePlugin[];
+  const keyFile = secretKeyFile(config.databaseUrl, config.uploadDir);
+  let fields: AppContext['fields'];
+  let tls: ReturnType<typeof tlsOptions>;
+  let sealedAtStart = 0;
   try {
+    // Keys and certificate first: a configuration that cannot open the stored data, or a certificate that cannot be
+    // read, stops here, before anything is written.
+    fields = createFieldCrypto(loadFieldKeys(config.fieldKeys, fieldKeyFile(keyFile)), config.fieldCipher);
+    tls = tlsOptions(config);
     await migrateToLatest(db.db);
     await seedWithRetry(() =>
       runSeeds(db.db, {
@@ -66,7 +158,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
         hashPassword,
       }),
     );
+    await checkFieldKeys(db.db, fields);
+    // Personal data still plain (an upgraded database, what the seeds just inserted) is sealed before serving, so
+    // every search and uniqueness check finds it by its hash.
+    sealedAtStart = await resealFields(db.db, fields, { mode: 'plain', batch: 500 });
     if (redis) await redis.connect();
+    routes = await routesLoading;
   } catch (error) {
     await db.destroy();
     redis?.disconnect();
@@ -80,7 +177,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     redis,
     kv,
     authCache: new AuthCache(kv),
-    secrets: loadSecretBox(config.secretKey, secretKeyFile(config.databaseUrl, config.uploadDir)),
+    secrets: loadSecretBox(config.secretKey, keyFile),
+    fields,
     // The log provider logs through the app's logger, which exists by the time anything is sent.
     sms: createSmsProvider(config.smsProvider, (fields, message) => app.log.info(fields, message), config.smsLogFile),
     tokens: redis
@@ -104,17 +202,25 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
     // Request ids are generated here; tracing headers from outside are not trusted.
     genReqId: () => crypto.randomUUID(),
+    pluginTimeout: PLUGIN_TIMEOUT_MS,
+    // HTTPS served by the server itself (TLS_CERT_FILE, TLS_KEY_FILE). The instance's type stays the HTTP one: the
+    // routes see the same request and reply either way.
+    ...(tls as object),
   });
   app.decorate('ctx', ctx);
+  // Requests in flight and the draining flag of a graceful shutdown (lib/process-handlers.ts).
+  app.decorate('lifecycle', trackRequests(app));
   // Connection errors are reported here (ioredis reconnects by itself); requests meanwhile answer 503.
   redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis connection error'));
 
+  let reseal: { stop(): Promise<void> } | null = null;
   let purge: NodeJS.Timeout | null = null;
   if (ctx.tokens instanceof DbTokenStore) {
     const store = ctx.tokens;
     purge = setInterval(() => void store.purgeExpired().catch(() => undefined), 60 * 60_000).unref();
   }
   app.addHook('onClose', async () => {
+    await reseal?.stop();
     if (purge) clearInterval(purge);
     await ctx.kv.close();
     await db.destroy();
@@ -142,57 +248,32 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
-        // blob: for the PDF preview of 对象存储 (bytes fetched with the token, shown in a frame).
+        // https: for iframe menu pages (layouts/IframePageView shows an entry's outside address in the layout);
+        // blob: for the PDF preview of 对象存储 (bytes fetched with the token, shown in a frame). The enhancement
+        // sandbox does not lean on this list: its script runs in a worker, which cannot navigate anywhere.
         frameSrc: ["'self'", 'https:', 'blob:'],
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Sent below, on HTTPS answers only (browsers ignore it over HTTP) and with the configured age.
+    strictTransportSecurity: false,
   });
-  app.addHook('onRequest', (request, reply, next) =>
-    securityHeaders(request.raw, reply.raw, (error) => next(error as Error | undefined)),
-  );
+  const hsts = config.hstsMaxAge > 0 ? `max-age=${config.hstsMaxAge}; includeSubDomains` : null;
+  app.addHook('onRequest', (request, reply, next) => {
+    // HTTPS here, or at a trusted proxy that says so (X-Forwarded-Proto with TRUST_PROXY).
+    if (hsts && request.protocol === 'https') reply.raw.setHeader('Strict-Transport-Security', hsts);
+    securityHeaders(request.raw, reply.raw, (error) => next(error as Error | undefined));
+  });
   // Before the guard: sockets carry their token in the sub-protocol, and the guard checks it pre-upgrade.
   await app.register(socketAuth);
   await app.register(guard);
   await app.register(operationLog);
   await app.register(traceUserHook);
+  // Announcements, messages and IoT alarms reach connected users through one hub.
+  await app.register(noticeHub);
   await app.register(
     async (api) => {
-      await api.register(authRoutes);
-      await api.register(permissionRoutes);
-      await api.register(import('./modules/permission/permission-admin.routes.js'));
-      await api.register(dictRoutes);
-      await api.register(import('./modules/dict/dict-lookup.routes.js'));
-      await api.register(platformRoutes);
-      await api.register(tableSyncRoutes);
-      await api.register(importReportRoutes);
-      await api.register(positionRoutes);
-      await api.register(import('./modules/dict/dict-admin.routes.js'));
-      await api.register(import('./modules/category/category.routes.js'));
-      await api.register(import('./modules/rule/rule.routes.js'));
-      await api.register(import('./modules/user/user.routes.js'));
-      await api.register(import('./modules/role/role.routes.js'));
-      await api.register(import('./modules/depart/depart.routes.js'));
-      await api.register(import('./modules/tenant/tenant.routes.js'));
-      await api.register(logRoutes);
-      await api.register(fileRoutes);
-      await api.register(reportRoutes);
-      await api.register(import('./modules/asset/public.routes.js'));
-      await api.register(import('./modules/asset/asset.routes.js'));
-      await api.register(import('./modules/asset/ledger.routes.js'));
-      await api.register(import('./modules/house/ticket.routes.js'));
-      await api.register(import('./modules/project/project.routes.js'));
-      await api.register(import('./modules/print/print.routes.js'));
-      await api.register(import('./modules/dashboard/dashboard.routes.js'));
-      await api.register(import('./modules/company/company.routes.js'));
-      await api.register(import('./modules/online/online.routes.js'));
-      await api.register(import('./modules/message/message.routes.js'));
-      await api.register(import('./modules/job/job.routes.js'));
-      await api.register(import('./modules/gateway/gateway.routes.js'));
-      await api.register(import('./modules/datasource/datasource.routes.js'));
-      await api.register(import('./modules/monitor/monitor.routes.js'));
-      await api.register(import('./modules/account/account.routes.js'));
-      await api.register(import('./modules/third-login/third-login.routes.js'));
+      for (const plugin of routes) await api.register(plugin);
     },
     { prefix: config.apiBase },
   );
@@ -200,5 +281,21 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(healthRoutes);
   await app.register(staticWeb, { root: config.webDist, apiBase: config.apiBase });
   await app.ready();
+  if (sealedAtStart > 0) app.log.info({ values: sealedAtStart }, `已加密存量个人信息：${sealedAtStart} 个值`);
+  // Values of older keys (a rotation) are sealed again in the background, a small batch at a time.
+  reseal = startBackgroundReseal(db.db, fields, app.log);
   return app;
+}
+
+/** Fastify's `https` option from TLS_CERT_FILE / TLS_KEY_FILE, or nothing (plain HTTP). */
+function tlsOptions(config: AppConfig): { https?: { cert: Buffer; key: Buffer } } {
+  if (!config.tls) return {};
+  const read = (file: string, name: string) => {
+    try {
+      return fs.readFileSync(file);
+    } catch (error) {
+      throw new Error(`无法读取 ${name}（${file}）：${(error as Error).message}`, { cause: error });
+    }
+  };
+  return { https: { cert: read(config.tls.certFile, 'TLS_CERT_FILE'), key: read(config.tls.keyFile, 'TLS_KEY_FILE') } };
 }

@@ -1,9 +1,16 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_MAX_UPLOAD_MB, PASSWORD_RULE, SESSION_TTL_MS } from '@district/shared';
+import {
+  BACKUP_DEFAULT_KEEP_DAYS,
+  DEFAULT_MAX_UPLOAD_MB,
+  ONLINE_LIMITS,
+  PASSWORD_RULE,
+  SESSION_TTL_MS,
+} from '@district/shared';
 import { SMS_PROVIDERS, type SmsProviderName } from './lib/sms/sms-provider.js';
-import { parseThirdProviders, type ThirdProviderConfig } from './modules/third-login/third-providers.js';
+import { parseThirdProviders, type ThirdProviderConfig } from './lib/third-providers.js';
+import { FIELD_CIPHERS, type FieldCipher } from './lib/field-crypto.js';
 
 /** Everything the server reads from its environment; docs/configuration.md lists the same table. */
 export interface AppConfig {
@@ -17,6 +24,8 @@ export interface AppConfig {
   uploadDir: string;
   /** Largest accepted upload in MB; bigger requests are answered 413 before anything is stored. */
   maxUploadMb: number;
+  /** FILE_SWEEP_HOURS: uploads no record uses are deleted once this old (hourly); 0 turns the sweep off. */
+  fileSweepHours: number;
   webDist: string | null;
   captchaEnabled: boolean;
   guestEnabled: boolean;
@@ -40,12 +49,33 @@ export interface AppConfig {
    */
   trustProxy: false | number | string[];
   logLevel: string;
+  /** SHUTDOWN_DRAIN_MS: after SIGTERM/SIGINT, how long requests in flight may finish while /ready answers 503. */
+  shutdownDrainMs: number;
+  /** SHUTDOWN_TIMEOUT_MS: from the signal, when the process exits (1) whatever is still open. */
+  shutdownTimeoutMs: number;
   /** DATASOURCE_SQLITE_DIR: the only folder SQLite data sources (数据源管理) may name files in. */
   dataSourceSqliteDir: string;
+  /** REPORT_TIMEOUT_MS: an online report's query (both its statements) is stopped after this long. */
+  reportTimeoutMs: number;
+  /** REPORT_CONCURRENCY: report queries run at once (each SQLite one in a process of its own); the rest queue. */
+  reportConcurrency: number;
+  /** REPORT_QUEUE_MS: how long a report query waits for its turn before 503 报表查询繁忙. */
+  reportQueueMs: number;
   /** GATEWAY_ALLOWED_HOSTS: the only hosts (host or host:port, lower case) gateway routes may point at. */
   gatewayAllowedHosts: string[];
   /** SECRET_KEY: seals stored secrets (SMTP, data-source passwords); null = a generated key file (lib/secret-box.ts). */
   secretKey: string | null;
+  /**
+   * FIELD_KEYS: the keys personal data is sealed with (`id:key` entries, the first current; lib/field-crypto.ts);
+   * null = the generated key file `.field-keys` beside the secret key file.
+   */
+  fieldKeys: string | null;
+  /** FIELD_CIPHER: `sm4` (SM4-CBC + HMAC-SM3, the default) or `aes-256-gcm`, for values sealed from now on. */
+  fieldCipher: FieldCipher;
+  /** TLS_CERT_FILE / TLS_KEY_FILE (PEM): both set, the server itself answers HTTPS. */
+  tls: { certFile: string; keyFile: string } | null;
+  /** HSTS_MAX_AGE: seconds of the Strict-Transport-Security header on HTTPS answers; 0 sends none. */
+  hstsMaxAge: number;
   /** Where text messages go (`SMS_PROVIDER`): `log` (development: the server log only) or `memory` (tests). */
   smsProvider: SmsProviderName;
   /** With the log provider: also append each message as a JSON line to this file (end-to-end tests read it). */
@@ -60,6 +90,21 @@ export interface AppConfig {
   storage: StorageConfig;
   /** THIRD_LOGIN_PROVIDERS: OpenID Connect / OAuth 2 logins (modules/third-login); empty = no buttons. */
   thirdLoginProviders: ThirdProviderConfig[];
+  /** BACKUP_DIR: where backups (modules/backup) are written, one folder each; default data/backups. */
+  backupDir: string;
+  /** BACKUP_KEEP_DAYS: backups older than this are removed by the backup job (0 keeps them all). */
+  backupKeepDays: number;
+  /**
+   * MQTT_URL (mqtt://, mqtts://, ws://, wss://; broker credentials in the URL): devices' alarms arrive over MQTT
+   * (modules/iot/mqtt-bridge.ts). Unset: no connection is attempted.
+   */
+  mqttUrl: string | null;
+  /** MQTT_TOPIC_ROOT: the first topic level(s) of `{root}/{tenant}/devices/{deviceCode}/alarm`; default `district`. */
+  mqttTopicRoot: string;
+  /** MQTT_SHARE_GROUP: the shared subscription's group, so each message reaches one instance of the cluster. */
+  mqttShareGroup: string;
+  /** MQTT_RECONNECT_MS: the first pause before reconnecting to the broker; it doubles per failure up to 30 s. */
+  mqttReconnectMs: number;
 }
 
 /** `S3_*`: an S3-compatible bucket (AWS, MinIO, OSS/COS in S3 mode); keys are `S3_PREFIX` + the stored path. */
@@ -158,6 +203,22 @@ export function trustProxyOption(
   return (_address, hop) => hop < trust;
 }
 
+function fieldCipher(value: string | undefined): FieldCipher {
+  const name = value?.trim().toLowerCase() || 'sm4';
+  if (!(FIELD_CIPHERS as readonly string[]).includes(name)) {
+    throw new Error(`配置项 FIELD_CIPHER 须为 ${FIELD_CIPHERS.join('、')} 之一，当前值：${value}`);
+  }
+  return name as FieldCipher;
+}
+
+/** TLS_CERT_FILE and TLS_KEY_FILE: both or neither; the files are read when the server starts (server.ts). */
+function tlsFiles(env: NodeJS.ProcessEnv): AppConfig['tls'] {
+  const certFile = env.TLS_CERT_FILE?.trim() || null;
+  const keyFile = env.TLS_KEY_FILE?.trim() || null;
+  if (Boolean(certFile) !== Boolean(keyFile)) throw new Error('配置项 TLS_CERT_FILE 与 TLS_KEY_FILE 须同时设置');
+  return certFile && keyFile ? { certFile: path.resolve(certFile), keyFile: path.resolve(keyFile) } : null;
+}
+
 function smsProvider(value: string | undefined): SmsProviderName {
   const name = value?.trim() || 'log';
   if (!(SMS_PROVIDERS as readonly string[]).includes(name)) {
@@ -177,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisPrefix: env.REDIS_PREFIX || 'da:',
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(repoRoot, 'uploads')),
     maxUploadMb: int('MAX_UPLOAD_MB', env.MAX_UPLOAD_MB, DEFAULT_MAX_UPLOAD_MB),
+    fileSweepHours: int('FILE_SWEEP_HOURS', env.FILE_SWEEP_HOURS, 24),
     webDist: env.WEB_DIST === '' ? null : env.WEB_DIST || defaultDist,
     captchaEnabled: bool(env.CAPTCHA_ENABLED, true),
     guestEnabled: bool(env.GUEST_ENABLED, true),
@@ -192,18 +254,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     userInitialPassword: env.USER_INITIAL_PASSWORD || 'Asset@2026',
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
+    shutdownDrainMs: int('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, 10_000),
+    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 25_000),
     dataSourceSqliteDir: path.resolve(env.DATASOURCE_SQLITE_DIR || path.join(repoRoot, 'data/datasources')),
+    reportTimeoutMs: int('REPORT_TIMEOUT_MS', env.REPORT_TIMEOUT_MS, ONLINE_LIMITS.reportTimeoutMs),
+    reportConcurrency: Math.max(1, int('REPORT_CONCURRENCY', env.REPORT_CONCURRENCY, 2)),
+    reportQueueMs: int('REPORT_QUEUE_MS', env.REPORT_QUEUE_MS, 5000),
     gatewayAllowedHosts: (env.GATEWAY_ALLOWED_HOSTS ?? '')
       .split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
     secretKey: env.SECRET_KEY || null,
+    fieldKeys: env.FIELD_KEYS?.trim() || null,
+    fieldCipher: fieldCipher(env.FIELD_CIPHER),
+    tls: tlsFiles(env),
+    // A year: browsers then refuse plain HTTP to this host for that long once they have seen HTTPS.
+    hstsMaxAge: int('HSTS_MAX_AGE', env.HSTS_MAX_AGE, 31_536_000),
     smsProvider: smsProvider(env.SMS_PROVIDER),
     smsLogFile: env.SMS_LOG_FILE || null,
     casServerUrl: env.CAS_SERVER_URL?.replace(/\/+$/, '') || null,
     casServiceUrl: env.CAS_SERVICE_URL || null,
     thirdLoginProviders: parseThirdProviders(env.THIRD_LOGIN_PROVIDERS, env),
     storage: storageConfig(env),
+    backupDir: path.resolve(env.BACKUP_DIR || path.join(repoRoot, 'data/backups')),
+    backupKeepDays: int('BACKUP_KEEP_DAYS', env.BACKUP_KEEP_DAYS, BACKUP_DEFAULT_KEEP_DAYS),
+    mqttUrl: env.MQTT_URL?.trim() || null,
+    mqttTopicRoot: env.MQTT_TOPIC_ROOT?.trim().replace(/^\/+|\/+$/g, '') || 'district',
+    mqttShareGroup: env.MQTT_SHARE_GROUP?.trim() || 'district-assets',
+    mqttReconnectMs: Math.max(100, int('MQTT_RECONNECT_MS', env.MQTT_RECONNECT_MS, 1000)),
     ...overrides,
   };
   // Imported users get this password: the same rule as every other path that sets one.
@@ -220,5 +298,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (Boolean(config.casServerUrl) !== Boolean(config.casServiceUrl)) {
     throw new Error('配置项 CAS_SERVER_URL 与 CAS_SERVICE_URL 须同时设置');
   }
+  checkMqtt(config);
   return config;
+}
+
+/** MQTT_URL's scheme, and topic levels without wildcards or empty levels (they would subscribe to other topics). */
+function checkMqtt(config: AppConfig): void {
+  if (config.mqttUrl && !/^(mqtts?|wss?|tcp|ssl):\/\/\S+$/.test(config.mqttUrl)) {
+    throw new Error('配置项 MQTT_URL 须为 mqtt://、mqtts://、ws:// 或 wss:// 地址');
+  }
+  if (!/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/.test(config.mqttTopicRoot)) {
+    throw new Error(`配置项 MQTT_TOPIC_ROOT 只能包含字母、数字、_ . - 和分隔层级的 /，当前值：${config.mqttTopicRoot}`);
+  }
+  if (!/^[A-Za-z0-9_.-]+$/.test(config.mqttShareGroup)) {
+    throw new Error(`配置项 MQTT_SHARE_GROUP 只能包含字母、数字和 _ . -，当前值：${config.mqttShareGroup}`);
+  }
 }

@@ -1,9 +1,11 @@
-import type { PermissionCode } from '@district/shared';
+import type { PasswordChangeReason, PermissionCode } from '@district/shared';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import type { AuthCache } from './lib/auth-cache.js';
 import type { KvStore } from './lib/kv-store.js';
+import type { RouteDoc } from './lib/openapi.js';
+import type { FieldCrypto } from './lib/field-crypto.js';
 import type { SecretBox } from './lib/secret-box.js';
 import type { SmsProvider } from './lib/sms/sms-provider.js';
 import type { TokenStore } from './lib/token-store.js';
@@ -40,8 +42,17 @@ export interface ResolvedSession {
   isGuest: boolean;
   /** Permission codes the user holds; a disabled entry (status '0') is held by nobody. */
   perms: Set<string>;
+  /**
+   * Holds the platform administrator role: may change platform objects, which every tenant shares (online form
+   * definitions and their scripts, reports, data sources, gateway routes…). Tenant administrators never do.
+   */
+  isPlatformAdmin: boolean;
   /** Data rules per menu url, filled as lists are read. */
   dataRules: Map<string, unknown>;
+  /** The session's last user activity (ms) as this instance last knew it: the idle timeout counts from it. */
+  activeAt: number;
+  /** Set while the password must be changed first: only routes with `config.passwordChange` answer. */
+  mustChangePassword: PasswordChangeReason | null;
 }
 
 export interface AppContext {
@@ -54,6 +65,8 @@ export interface AppContext {
   authCache: AuthCache<ResolvedSession>;
   /** Seals and opens secrets stored in the database (AES-256-GCM, key from SECRET_KEY). */
   secrets: SecretBox;
+  /** Seals and opens personal data at rest (phones, e-mails, ID numbers; SM4 by default, keys from FIELD_KEYS). */
+  fields: FieldCrypto;
   /** Text messages (SMS codes, SMS notices); tests may swap in a MemorySmsProvider. */
   sms: SmsProvider;
 }
@@ -61,6 +74,14 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
+    /** The route changes (or runs) a platform object: besides `auth`, the caller must be a platform administrator. */
+    platform?: boolean;
+    /** Reachable while the caller must change their password first (the change itself, the session's idle state). */
+    passwordChange?: boolean;
+    /** false: a call of this route never counts as the user's activity for the idle timeout. */
+    activity?: boolean;
+    /** What the OpenAPI description says of the route beyond its declaration (summary, body and query schemas). */
+    doc?: RouteDoc;
   }
   interface FastifyInstance {
     ctx: AppContext;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const LOGIN_PATH = '/user/login';
-const LOGIN_MODULE = 'src/features/auth/pages/login-page.tsx';
+const LOGIN_MODULE = 'src/features/account/login/login-page.tsx';
 const web = path.resolve(import.meta.dirname, '..');
 const dist = path.resolve(web, process.argv[2] ?? 'dist');
 const ssrDir = path.resolve(web, process.argv[3] ?? 'node_modules/.prerender');

@@ -3,6 +3,8 @@
  * (找回密码) and the personal centre. Paths, limits, settings and messages both sides spell the same way.
  */
 
+import type { PrivacyAcceptance } from './privacy.js';
+
 export const ACCOUNT_API = {
   /** Sends an SMS code for phone login or registration (image captcha first). */
   sms: '/account/sms',
@@ -103,7 +105,7 @@ export interface PhoneLoginInput {
   captcha: string;
 }
 
-export interface RegisterInput {
+export interface RegisterInput extends PrivacyAcceptance {
   username: string;
   password: string;
   confirmPassword: string;
@@ -137,6 +139,8 @@ export interface AccountSession {
   current: boolean;
   ip: string;
   userAgent: string;
+  /** The browser and system in words ("Chrome 156 · Linux"), as 在线用户 shows them; null without a User-Agent. */
+  client: string | null;
   createdAt: number;
   expiresAt: number;
 }

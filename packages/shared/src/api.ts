@@ -27,8 +27,16 @@ export const API = {
   updatePassword: '/sys/user/updatePassword',
   platformInfo: '/sys/platform/info',
   platformSettings: '/sys/platform/settings',
+  /** The office's own offline base map (GeoJSON): read by everyone, written with the platform settings right. */
+  platformMapBase: '/sys/platform/mapBase',
   dictItems: '/sys/dict/getDictItems', // + '/{code}'
   dictRefreshCache: '/sys/dict/refleshCache',
   dictAllItems: '/sys/dict/queryAllDictItems',
   currentUser: '/sys/user/current',
+} as const;
+
+/** 数据日志: two versions side by side, and a record's versions (beside the data-log resource's list). */
+export const DATA_LOG_API = {
+  queryCompareList: '/sys/dataLog/queryCompareList',
+  queryDataVersion: '/sys/dataLog/queryDataVersion',
 } as const;

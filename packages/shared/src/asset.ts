@@ -14,6 +14,8 @@ export const ASSET_API = {
   mapPoints: '/asset/asset/mapPoints',
   /** GET ?id: one asset with labels, for the details page and the point-details panel. */
   detail: '/asset/asset/detail',
+  /** The ledger's prefix (its declaration's path): list, add and exportXls below it. */
+  ledgerBase: '/asset/ledger',
   /** The ledger (台账): GET list?assetId=…, POST add. */
   ledgerList: '/asset/ledger/list',
   ledgerAdd: '/asset/ledger/add',
@@ -35,6 +37,9 @@ export const ASSET_ROUTES = {
   publicAll: '/assetAllocationAll',
   publicDetail: '/infoDetails',
 } as const;
+
+/** The category tree of assets (资产分类) starts below this code (the seeded root). */
+export const ASSET_CATEGORY_ROOT = 'A01';
 
 /** Dictionary codes seeded for assets; their labels are editable by administrators. */
 export const ASSET_DICT = {
@@ -113,6 +118,26 @@ export const LEDGER_RULES: Record<
   },
   revaluation: { from: ['idle', 'in_use', 'leased', 'repair'], refused: '已处置的资产不能变动价值' },
 };
+
+/**
+ * The status an event leaves an asset in. A repair of an idle or in-use asset starts it (→ 维修); a repair
+ * recorded while the asset is in 维修 ends it (→ `toStatus`, else `repairEndDefault`: the status it had
+ * before). A leased asset is repaired under its lease and stays 出租. A transfer keeps the status unless
+ * `toStatus` is given; the other events follow `LEDGER_RULES[type].to`.
+ */
+export function ledgerNextStatus(
+  type: Exclude<LedgerType, 'acquire'>,
+  status: AssetStatus,
+  toStatus?: AssetStatus | null,
+  repairEndDefault: AssetStatus = 'idle',
+): AssetStatus {
+  if (type === 'transfer') return toStatus ?? status;
+  if (type === 'repair') {
+    if (status === 'repair') return toStatus ?? repairEndDefault;
+    return status === 'leased' ? status : 'repair';
+  }
+  return LEDGER_RULES[type].to ?? status;
+}
 
 /** Ledger event types a person may record (acquire is the server's). */
 export const MANUAL_LEDGER_TYPES = Object.keys(LEDGER_RULES) as Exclude<LedgerType, 'acquire'>[];
@@ -256,6 +281,7 @@ export const ASSET_MESSAGES = {
   publicNotFound: '该资产不存在或未公开发布',
   statusByLedger: '资产状态只能通过台账事件变更',
   ledgerTypeRequired: '请选择台账事件类型',
+  eventDateRequired: '请选择事件日期',
   acquireIsAutomatic: '入账事件在登记资产时自动生成，不能手工添加',
   sameDepart: '调入部门与资产当前所属部门相同，无需调拨',
   toDepartRequired: '请选择调入部门',

@@ -3,24 +3,22 @@
  * messages both sides spell the same way. Plain data, no zod.
  */
 
+/** 数据字典's recycle bin, beside the dictionary and item resources' standard routes. */
 export const DICT_ADMIN_API = {
-  list: '/sys/dict/list',
-  add: '/sys/dict/add',
-  edit: '/sys/dict/edit',
-  delete: '/sys/dict/delete',
-  deleteBatch: '/sys/dict/deleteBatch',
-  exportXls: '/sys/dict/exportXls',
-  importExcel: '/sys/dict/importExcel',
   deleteList: '/sys/dict/deleteList',
   /** + '/{id}' (PUT) */
   back: '/sys/dict/back',
   /** + '/{id}' (DELETE) */
   deletePhysic: '/sys/dict/deletePhysic',
-  itemList: '/sys/dictItem/list',
-  itemAdd: '/sys/dictItem/add',
-  itemEdit: '/sys/dictItem/edit',
-  itemDelete: '/sys/dictItem/delete',
-  itemDeleteBatch: '/sys/dictItem/deleteBatch',
+} as const;
+
+/** The dictionary lookups of selects and tables (plain and registered table dictionaries, trees). */
+export const DICT_LOOKUP_API = {
+  /** + '/{dict}' */
+  loadDict: '/sys/dict/loadDict',
+  /** + '/{dict}' */
+  loadDictItem: '/sys/dict/loadDictItem',
+  loadTreeData: '/sys/dict/loadTreeData',
 } as const;
 
 export const DICT_LIMITS = { name: 100, code: 100, description: 255, itemText: 100, itemValue: 100, sortOrder: 99_999 };
@@ -69,16 +67,8 @@ export interface DictItemRecord {
   status_dictText?: string;
 }
 
-export const CATEGORY_ADMIN_API = {
-  list: '/sys/category/list',
-  childList: '/sys/category/childList',
-  add: '/sys/category/add',
-  edit: '/sys/category/edit',
-  delete: '/sys/category/delete',
-  deleteBatch: '/sys/category/deleteBatch',
-  exportXls: '/sys/category/exportXls',
-  importExcel: '/sys/category/importExcel',
-} as const;
+/** 分类字典's lazy tree, beside the category resource's standard routes (its add is a route of its own). */
+export const CATEGORY_ADMIN_API = { childList: '/sys/category/childList' } as const;
 
 /** One level of a category or organisation code: a capital letter and two digits (A01 … Z99). */
 export const CODE_SEGMENT_PATTERN = /^[A-Z]\d{2}$/;
@@ -105,17 +95,19 @@ export interface CategoryRecord {
   name: string;
   code: string;
   hasChild: string;
+  /** 折旧年限 in years (null: the parent's; 0: not depreciated) and 残值率 in percent (issue 26). */
+  depreciationYears?: number | null;
+  residualRate?: number | null;
   /** '1' → the tree table shows an expander and loads children on expand. */
   hasChildren?: boolean;
   createTime: string | null;
 }
 
+/** A fill or check rule's code: letters, digits and underscores. */
+export const RULE_CODE_PATTERN = /^[A-Za-z0-9_]+$/;
+
+/** Drawing codes, beside the fill-rule resource's standard routes. */
 export const FILL_RULE_API = {
-  list: '/sys/fillRule/list',
-  add: '/sys/fillRule/add',
-  edit: '/sys/fillRule/edit',
-  delete: '/sys/fillRule/delete',
-  deleteBatch: '/sys/fillRule/deleteBatch',
   /** + '/{ruleCode}' (GET or PUT): draws the next code for a form (生成编码) */
   execute: '/sys/fillRule/executeRuleByCode',
   /** + '/{ruleCode}' (PUT): the list's 测试 button (测试编码规则); draws a code the same way */
@@ -157,14 +149,8 @@ export const FILL_RULE_MESSAGES = {
   generated: (value: string) => `生成的编码：${value}`,
 } as const;
 
-export const CHECK_RULE_API = {
-  list: '/sys/checkRule/list',
-  add: '/sys/checkRule/add',
-  edit: '/sys/checkRule/edit',
-  delete: '/sys/checkRule/delete',
-  deleteBatch: '/sys/checkRule/deleteBatch',
-  checkByCode: '/sys/checkRule/checkByCode',
-} as const;
+/** A value checked by a rule (forms' validators), beside the check-rule resource's standard routes. */
+export const CHECK_RULE_API = { checkByCode: '/sys/checkRule/checkByCode' } as const;
 
 export const CHECK_RULE_ADMIN_MESSAGES = {
   nameRequired: '请输入规则名称',

@@ -12,6 +12,8 @@ export const COMPANY_API = {
   bankEdit: '/company/bank/edit',
   bankDelete: '/company/bank/delete',
   bankSetDefault: '/company/bank/setDefault',
+  /** The bank accounts' prefix (their declaration's path): list, add, edit and delete below it. */
+  bankBase: '/company/bank',
 } as const;
 
 export const COMPANY_ROUTES = { profile: '/company/profile' } as const;
@@ -46,6 +48,9 @@ export interface CompanyBankAccount {
   isDefault: 0 | 1;
   remark: string | null;
 }
+
+/** 纳税人识别号: 15 to 20 digits or capital letters. */
+export const TAX_NO_PATTERN = /^[0-9A-Z]{15,20}$/;
 
 /** 统一社会信用代码: 18 characters of digits and capital letters except I, O, Z, S, V. */
 export const CREDIT_CODE_PATTERN = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;

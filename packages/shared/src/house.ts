@@ -81,6 +81,8 @@ export interface RoomTicketDetail extends RoomTicket {
   remainingAmountText: string;
   uses: TicketUse[];
   createBy: string | null;
+  /** The 发放人's real name (createBy is the login name); null when the account is gone. */
+  createByName?: string | null;
   createTime: string | null;
 }
 
@@ -94,6 +96,8 @@ export interface TicketUse {
   seller: string;
   remark: string | null;
   createBy: string | null;
+  /** The 登记人's real name (createBy is the login name); null when the account is gone. */
+  createByName?: string | null;
   createTime: string | null;
 }
 

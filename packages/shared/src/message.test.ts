@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, renderTemplate, TEMPLATE_MESSAGES } from './message.js';
+import { escapeHtml, isSameSitePath, renderTemplate, TEMPLATE_MESSAGES } from './message.js';
 
 describe('renderTemplate', () => {
   it('replaces placeholders, nested ones too, and nothing else', () => {
@@ -39,5 +39,48 @@ describe('renderTemplate', () => {
       ok: true,
       text: '<p>&#60;script&#62;x&#60;/script&#62;</p>',
     });
+  });
+});
+
+describe('isSameSitePath (an announcement’s 打开页面)', () => {
+  it('accepts paths of this site, with a query and a fragment', () => {
+    for (const page of [
+      '/',
+      '/asset/index',
+      '/dashboard/analysis?tab=2#top',
+      '/isps/userAnnouncement',
+      '/help/%E5%B8%AE%E5%8A%A9',
+    ]) {
+      expect(isSameSitePath(page), page).toBe(true);
+    }
+  });
+
+  it('refuses other sites, schemes and spellings that become one once a browser or router reads them', () => {
+    for (const page of [
+      'https://evil.example',
+      'javascript:alert(1)',
+      'evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '/%2f%2fevil.example',
+      '/%2F/evil.example',
+      '/%5cevil.example',
+      '/%252f%252fevil.example',
+      '/%25252f%25252fevil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/ /evil.example',
+      '/asset/ index',
+      '/asset\u200b/index',
+      '/asset/%0aindex',
+      '/asset/%zz',
+      '',
+      ' /asset/index',
+    ]) {
+      expect(isSameSitePath(page), JSON.stringify(page)).toBe(false);
+    }
+    expect(isSameSitePath(null)).toBe(false);
+    expect(isSameSitePath(42)).toBe(false);
   });
 });

@@ -101,6 +101,35 @@ export const ANNT_OPEN_TYPE_ITEMS = [
   { value: 'url', text: '打开页面' },
 ] as const;
 
+/** Whitespace, control and invisible format characters, and the backslash (browsers read `\` as `/`). */
+const UNSAFE_PATH_CHAR = /[\s\p{Cc}\p{Cf}\\]/u;
+/** A single leading `/`, then the end or anything but another `/` or `\` (`//host` is another site). */
+const APP_PATH_START = /^\/(?![/\\])/;
+const MAX_DECODE_ROUNDS = 5;
+
+/**
+ * Whether an announcement's openPage is a path inside this site: `/` then not `/` or `\`, no whitespace, control
+ * characters or backslashes, and the same again after every round of percent-decoding (so `/%2f%2fhost` and
+ * `/%5chost`, which some router or server may decode later, are refused). A value that cannot be decoded, or
+ * keeps decoding past a few rounds, is refused too.
+ */
+export function isSameSitePath(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  let current = value;
+  for (let round = 0; round <= MAX_DECODE_ROUNDS; round += 1) {
+    if (!APP_PATH_START.test(current) || UNSAFE_PATH_CHAR.test(current)) return false;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(current);
+    } catch {
+      return false;
+    }
+    if (decoded === current) return true;
+    current = decoded;
+  }
+  return false;
+}
+
 export const MESSAGE_DICT = {
   priority: 'priority',
   category: 'msg_category',
@@ -227,17 +256,42 @@ export const SEND_RETRY = { maxAttempts: 5, firstDelayMs: 30_000 } as const;
 export const MAIL_SETTING_KEYS = {
   host: 'mail.host',
   port: 'mail.port',
+  /** '1' when security is tls; kept for settings saved before `security` existed. */
   secure: 'mail.secure',
+  security: 'mail.security',
+  allowInsecureAuth: 'mail.allowInsecureAuth',
+  caCert: 'mail.caCert',
   user: 'mail.user',
   password: 'mail.password',
   from: 'mail.from',
 } as const;
 
+/**
+ * How the connection to the SMTP server is protected: `tls` encrypted from the start (usually port 465), `starttls`
+ * upgraded with STARTTLS or not used at all (usually 587), `none` no encryption required (STARTTLS is still used
+ * when the server offers it). Whatever the mode, the account's password goes only over an encrypted connection
+ * unless allowInsecureAuth says otherwise.
+ */
+export const MAIL_SECURITY_ITEMS = [
+  { value: 'tls', text: 'SSL/TLS（连接即加密，通常为 465 端口）' },
+  { value: 'starttls', text: 'STARTTLS（必须加密，通常为 587 端口）' },
+  { value: 'none', text: '不要求加密（服务器支持时仍使用 STARTTLS）' },
+] as const;
+export type MailSecurity = (typeof MAIL_SECURITY_ITEMS)[number]['value'];
+
+/** Longest trusted CA text (PEM) the settings keep, and how many certificates it may hold. */
+export const MAIL_CA_LIMITS = { chars: 65_536, certificates: 20 } as const;
+
 export interface MailSettings {
   host: string;
   port: number;
-  /** Implicit TLS (usually port 465); otherwise STARTTLS when the server offers it. */
+  security: MailSecurity;
+  /** Whether security is tls (the field of older clients). */
   secure: boolean;
+  /** Send the account's password even over a connection that stayed unencrypted (off unless set). */
+  allowInsecureAuth: boolean;
+  /** PEM certificates trusted besides the public CAs (a private CA, or the server's own self-signed one). */
+  caCert: string;
   user: string;
   from: string;
   /** Answered only: whether a password is stored. */
@@ -266,9 +320,20 @@ export const TEMPLATE_MESSAGES = {
   mailNotConfigured: '尚未配置邮件服务器，请先在邮件服务器设置中填写',
   sent: '消息发送成功',
   queued: '消息发送失败，已加入重试队列',
+  /** The server refused for good (an SMTP 5xx such as 550 or 535): retrying would be refused the same way. */
+  refused: '消息发送失败，服务器拒绝投递，不会自动重试',
   resendDone: '已重新发送',
+  resendFailed: '重新发送失败',
   notResendable: '只有待发送或发送失败的消息可以重新发送',
   settingsSaved: '邮件服务器设置已保存',
+  securityInvalid: '请选择加密方式：SSL/TLS、STARTTLS 或不要求加密',
+  caCertInvalid: '受信任的 CA 证书须为 PEM 格式的证书（-----BEGIN CERTIFICATE----- 开头），可包含多个',
+  caCertTooMany: `受信任的 CA 证书最多${MAIL_CA_LIMITS.certificates}个`,
+  mailStartTlsMissing: '邮件服务器不支持 STARTTLS 加密，为保护账号密码已拒绝发送（密码未发送）',
+  mailCertUntrusted: '邮件服务器的证书不受信任：如证书由内部 CA 签发，请在邮件服务器设置中填写受信任的 CA 证书',
+  mailTlsFailed: '无法与邮件服务器建立加密连接，请检查端口与加密方式（465 端口通常为 SSL/TLS，587 端口为 STARTTLS）',
+  insecureAuthWarning:
+    '未加密的连接不会发送账号密码：服务器不支持 STARTTLS 时邮件将发送失败。如确需明文发送，请勾选允许',
 } as const;
 
 export type RenderResult = { ok: true; text: string } | { ok: false; message: string };

@@ -20,12 +20,16 @@ export const MSG = {
   accountLocked: '登录失败次数过多，账号已临时锁定，请稍后再试',
   tooManyRequests: '请求过于频繁，请稍后再试',
   accountFrozen: '该用户已冻结',
+  /** A registered account awaiting an administrator's approval (USER_STATUS.pending). */
+  accountPending: '账号待审核，请等待管理员审核通过后再登录',
   captchaRequired: '请输入验证码',
   captchaWrong: '验证码错误',
   captchaExpired: '验证码已失效，请刷新后重试',
   oldPasswordWrong: '旧密码输入错误',
   passwordChanged: '密码修改成功，请重新登录',
   tenantForbidden: '您不属于该租户，无权访问',
+  /** A platform object (shared by every tenant) written by someone who is not a platform administrator. */
+  platformOnly: '拒绝访问：该对象为所有租户共用的平台级对象，只有平台管理员可以操作',
   badJson: '请求体不是有效的JSON',
   badRequest: '请求参数有误',
   notGuestAccount: '该账号不允许通过接口登录',
@@ -53,4 +57,5 @@ export const REACH_MESSAGES = {
   roleOfOtherTenant: '不能修改其他租户的角色',
   globalRoleAbove: '不能修改含有您所没有权限的公共角色',
   permissionAbove: (names: string) => `不能变更您自己没有的权限：${names}`,
+  platformRole: '只有平台管理员可以授予、撤销或修改平台管理员角色',
 } as const;

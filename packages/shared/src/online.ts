@@ -74,6 +74,10 @@ export const ONLINE_API = {
   /** 生成菜单 of a form definition / of a report. */
   formMenu: '/online/cgform/head/createMenu',
   reportMenu: '/online/cgreport/head/createMenu',
+  /** The system tables a platform administrator lets reports read (GET; PUT by a platform administrator). */
+  reportSystemTables: '/online/cgreport/head/systemTables',
+  /** The page enhancement scripts run in (public, its own CSP), under the API base path. */
+  sandbox: '/online/cgform/sandbox',
 } as const;
 
 export const ONLINE_LIMITS = {
@@ -82,6 +86,8 @@ export const ONLINE_LIMITS = {
   maxFields: 100,
   maxStringLength: 4000,
   maxDecimalScale: 8,
+  /** A unique string column with the tenant fits MySQL's 3,072-byte index key (4 bytes a character). */
+  uniqueMaxLength: 500,
   /** app-spec §9: enhancement versions kept per form code. */
   enhanceVersions: 16,
   enhanceMaxChars: 50_000,
@@ -101,7 +107,11 @@ export const ONLINE_MESSAGES = {
   tableSystem: '表名与系统表冲突，请换一个表名',
   tableTaken: '表名已被其他表单使用',
   fieldName: '字段名只能由小写字母、数字和下划线组成，以字母开头，下划线后须为字母',
-  fieldReserved: (name: string) => `字段名 ${name} 是保留字，请换一个字段名`,
+  fieldReserved: (name: string) => `字段名 ${name} 是数据库保留字或系统字段，请换一个字段名`,
+  uniqueText: (label: string) => `字段 ${label} 是长文本，不能设为唯一`,
+  uniqueTooLong: (label: string, max: number) => `字段 ${label} 设为唯一时长度不能超过 ${max}`,
+  syncRefused: '数据库不接受该表结构，请检查字段名、类型、长度和唯一约束后再同步',
+  syncRowTooLarge: '字段总长度超过数据库一行的上限，请缩短字符串字段或改用长文本',
   fieldDuplicate: (name: string) => `字段名 ${name} 重复`,
   blobRefused: '不支持二进制（blob）字段，请用文件或图片控件',
   badPattern: (label: string) => `字段 ${label} 的正则表达式无法使用（不支持反向引用和环视）`,
@@ -110,17 +120,37 @@ export const ONLINE_MESSAGES = {
   destructive: (detail: string) => `同步会丢失数据：${detail}。请确认后再同步`,
   syncDone: '同步数据库成功！',
   subTableFailed: '打开子表失败',
+  /** A sub row's file or image cell still uploading, or whose upload failed: the row is not saved without it. */
+  subFileUploading: (label: string) => `「${label}」仍在上传，请稍候再保存`,
+  subFileFailed: (label: string) => `「${label}」上传失败，请删除后重新上传`,
   scriptError: '用户自定义JS增强代码运行出错',
+  /** Answers to an enhancement script's api.request. */
+  scriptRequestRefused: '不允许调用该接口（只能读取表单数据、字典和报表数据，参数须放在 params 中）',
+  scriptRequestBusy: '接口调用过于频繁，请等待前面的调用返回',
+  scriptRequestFailed: '接口调用失败',
   sqlNotSelect: 'SQL 只能是一条 SELECT 查询语句',
   sqlParse: 'SQL 解析失败，请检查语法',
   sqlFunction: (name: string) => `SQL 中不允许使用函数 ${name}`,
   sqlTable: (name: string) => `SQL 中不允许查询表 ${name}`,
   sqlParamText: 'SQL 参数须写作 :参数名 或 ${参数名}，值会作为绑定参数传入',
-  sqlTimeout: '报表查询超时（5 秒），请缩小查询范围',
+  sqlTimeout: (seconds: number) => `报表查询超时（${seconds} 秒），请缩小查询范围`,
   sqlRun: '报表查询失败，请检查 SQL',
+  sqlComment: 'SQL 中不允许注释',
+  sqlChar: (char: string) => `SQL 中不允许使用字符 ${char}（引号内的文字除外）`,
+  sqlTableCase: (name: string) => `表名 ${name} 须使用小写`,
+  sqlTableFunction: (name: string) => `SQL 中不允许把函数 ${name} 当作表查询`,
+  sqlVariable: 'SQL 中不允许使用变量',
+  sqlNestedWith: 'WITH 只能写在 SQL 的最前面，子查询中不支持 WITH',
+  sqlCteName: (name: string) => `临时表名 ${name} 与数据表同名，请换一个名称`,
+  sqlCteScope: (name: string) =>
+    `临时表 ${name} 在这里无法引用：只能引用它前面定义的临时表（自引用须写 WITH RECURSIVE）`,
+  reportBusy: '报表查询繁忙，请稍后再试',
+  /** A report on a data source or on system tables reads every tenant's rows: a platform object. */
+  reportPlatformOnly: '该报表可读取所有租户的数据（外部数据源或系统表），只有平台管理员可以查看',
+  systemTableUnknown: (name: string) => `${name} 不是可供报表查询的系统表`,
   reportNotFound: '报表不存在',
   sourceMissing: (code: string) => `数据源 ${code} 不存在`,
-  sourceTimeout: '数据源连接超时（5 秒），请检查数据源的主机、端口和网络',
+  sourceTimeout: (seconds: number) => `数据源连接超时（${seconds} 秒），请检查数据源的主机、端口和网络`,
   sourceFailed: '数据源连接失败：',
   formNotFound: '表单不存在',
   parentNotFound: '上级记录不存在',
@@ -306,6 +336,10 @@ export interface OnlineReportParam {
   name: string;
   label: string;
   defaultValue?: string | null;
+  /** The values it takes come from this dictionary: the report page offers them as a select. */
+  dictCode?: string | null;
+  /** What to type, shown in the empty field (e.g. 如 2026-01-01). */
+  hint?: string | null;
 }
 
 export interface OnlineReportQueryField {
@@ -329,6 +363,18 @@ export interface OnlineReportDef {
   createTime?: string | null;
 }
 
+/** A report as its pages get it (no SQL). */
+export type OnlineReportConfig = Omit<OnlineReportDef, 'sqlText'> & {
+  /** Reads every tenant's rows (a data source or system tables): only a platform administrator may run it. */
+  platformOnly: boolean;
+};
+
+/** The system tables reports may read: those a platform administrator allowed, out of the ones that can be. */
+export interface OnlineReportSystemTables {
+  allowed: string[];
+  available: string[];
+}
+
 /**
  * Identifiers from a definition: lower case, a letter after every underscore (the database layer maps
  * camelCase to snake_case and back, and `a_1` would not survive the round trip), at most 63 characters.
@@ -343,7 +389,10 @@ export function fieldKey(name: string): string {
   return name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
-/** Columns every generated table has; a definition's field may not take these names. */
+/**
+ * Columns every generated table has, and keys the engine answers beside the fields (a tree's `hasChild`): a
+ * definition's field may not take these names.
+ */
 export const ONLINE_SYSTEM_COLUMNS = [
   'id',
   'create_by',
@@ -352,17 +401,61 @@ export const ONLINE_SYSTEM_COLUMNS = [
   'update_time',
   'sys_org_code',
   'tenant_id',
+  'has_child',
 ] as const;
 
-/** SQL reserved words (the three databases') that a column or table may not be named. */
-export const SQL_RESERVED = new Set(
-  (
-    'add all alter analyze and as asc between blob both by call case cast change check collate column constraint ' +
-    'create cross current_date current_time current_timestamp current_user cursor database default delete desc ' +
-    'describe distinct div drop else end escape except exists explain false fetch for foreign from full grant ' +
-    'group having if in index inner insert interval into is join key keys kill leading left like limit lock ' +
-    'natural not null offset on option or order outer primary range references rename replace restrict return ' +
-    'revoke right row rows schema select session set show some table then to trailing true union unique update ' +
-    'usage use user using values when where with window'
-  ).split(' '),
+/** Columns the databases themselves put in every table (PostgreSQL's system columns, SQLite's rowid aliases). */
+export const DB_SYSTEM_COLUMNS = ['ctid', 'xmin', 'xmax', 'cmin', 'cmax', 'tableoid', 'oid', 'oids', 'rowid'] as const;
+
+const words = (text: string) => text.split(/\s+/).filter(Boolean);
+
+/**
+ * Words reserved by any of the three databases (PostgreSQL's reserved words, MySQL 8's and MariaDB's reserved
+ * words, the SQLite keywords it never takes as a bare name) and by standard SQL: a column named so works only while
+ * every statement quotes it, which hand-written report SQL does not. Words the databases only reserve in some
+ * positions (name, date, time, level, status, type, comment…) stay allowed: forms use them all the time.
+ */
+export const SQL_RESERVED: ReadonlySet<string> = new Set(
+  words(`
+    accessible add all alter analyse analyze and any array as asc asensitive asymmetric authorization before between
+    bigint binary blob both by call cascade case cast change char character check collate collation column concurrently
+    condition constraint continue convert create cross cube cume_dist current_catalog current_date current_role
+    current_schema current_time current_timestamp current_user cursor database databases day_hour day_microsecond
+    day_minute day_second dec decimal declare default deferrable delayed delete dense_rank desc describe deterministic
+    distinct distinctrow div do double drop dual each else elseif empty enclosed end escape escaped except exists exit
+    explain false fetch first_value float float4 float8 for force foreign freeze from full fulltext function general
+    generated get grant group grouping groups having high_priority hour_microsecond hour_minute hour_second if ignore
+    ilike in index infile initially inner inout insensitive insert int int1 int2 int3 int4 int8 integer intersect
+    interval into is isnull iterate join json_table key keys kill lag last_value lateral lead leading leave left like
+    limit linear lines load localtime localtimestamp lock long longblob longtext loop low_priority master_bind match
+    maxvalue mediumblob mediumint mediumtext middleint minute_microsecond minute_second mod modifies natural not
+    notnull no_write_to_binlog nth_value ntile null numeric of offset on only optimize optimizer_costs option
+    optionally or order out outer outfile over overlaps partition percent_rank placing precision primary procedure
+    purge range rank read reads read_write real recursive references regexp release rename repeat replace require
+    resignal restrict return returning revoke right rlike row rownum rows row_number schema schemas
+    second_microsecond select sensitive separator session_user set show signal similar slow smallint some spatial
+    specific sql sqlexception sqlstate sqlwarning sql_big_result sql_calc_found_rows sql_small_result ssl starting
+    stored straight_join symmetric system system_user table tablesample terminated then tinyblob tinyint tinytext to
+    trailing trigger true undo union unique unlock unsigned update usage use user using utc_date utc_time
+    utc_timestamp values varbinary varchar varcharacter variadic varying verbose virtual when where while window with
+    write xor year_month zerofill
+    abort attach autoincrement begin commit detach exclusive glob immediate indexed nothing pragma raise reindex
+    rollback savepoint transaction vacuum
+  `),
 );
+
+/**
+ * Why a column name of a definition is refused, or null: a reserved word, a database's own system column, or a
+ * column the engine generates. One list for the designer form, the save and the synchronisation.
+ */
+export function onlineColumnProblem(name: string): string | null {
+  const n = name.toLowerCase();
+  if (
+    SQL_RESERVED.has(n) ||
+    (DB_SYSTEM_COLUMNS as readonly string[]).includes(n) ||
+    (ONLINE_SYSTEM_COLUMNS as readonly string[]).includes(n)
+  ) {
+    return ONLINE_MESSAGES.fieldReserved(name);
+  }
+  return null;
+}

@@ -45,7 +45,13 @@ export const OPS_PERM = {
   /** Preview and download any file of the list. */
   ossDownload: 'monitor:oss:download',
   ossDelete: 'monitor:oss:delete',
+
+  /** 接口文档: the OpenAPI description of every route (administrators, never the guest). */
+  apiDocs: 'monitor:api:docs',
 } as const;
+
+/** The OpenAPI 3.1 description, below the API base (`/api/docs/openapi.json`). */
+export const API_DOCS_PATH = '/docs/openapi.json';
 
 /**
  * The permission each gateway route needs besides system:gateway:call, generated from its route id; the
@@ -85,6 +91,8 @@ export const DATA_SOURCE_API = {
 
 export const GATEWAY_API = {
   base: '/sys/gatewayRoute',
+  /** GET (system:gateway:list) → GatewayAllowedHosts: the hosts routes may point at, told up front. */
+  allowedHosts: '/sys/gatewayRoute/allowedHosts',
   /** Proxied calls: {GATEWAY_PREFIX}/{routeId}/… */
   prefix: '/gateway',
 } as const;
@@ -105,6 +113,31 @@ export const OSS_MESSAGES = {
   storageNotConfigured: '该文件所在的存储未配置，无法读取',
   objectMissing: '文件已不在存储中',
   idInvalid: '文件ID不正确',
+  /** 400: a delete of a file that records still show, with where (titles, never ids). */
+  inUse: (places: string) => `该文件正在被使用：${places}`,
+  /** The same for one file of a batch. */
+  namedInUse: (name: string, places: string) => `文件「${name}」正在被使用：${places}`,
+  /** More places than the message lists. */
+  morePlaces: (total: number) => ` 等 ${total} 处`,
+  /** A place in a tenant other than the caller's: never named. */
+  otherTenant: '其他租户的数据',
+  /** Where a stored file is used, by the record's title. */
+  usedBy: {
+    assetImage: (title: string) => `资产「${title}」的图片`,
+    assetAttachment: (title: string) => `资产「${title}」的附件`,
+    assetDescription: (title: string) => `资产「${title}」的描述`,
+    ledgerDocument: (title: string) => `资产「${title}」的台账单据`,
+    inventoryPhoto: (title: string) => `盘点记录「${title}」的照片`,
+    projectAttachment: (title: string) => `项目「${title}」的附件`,
+    projectDescription: (title: string) => `项目「${title}」的描述`,
+    userAvatar: (title: string) => `用户「${title}」的头像`,
+    companyLogo: (title: string) => `企业「${title}」的Logo`,
+    announcement: (title: string) => `通告「${title}」的内容`,
+    messageTemplate: (title: string) => `消息模板「${title}」的内容`,
+    printTemplate: (title: string) => `打印模板「${title}」`,
+    platformSetting: '平台设置',
+    onlineField: (form: string, field: string) => `在线表单「${form}」的「${field}」`,
+  },
 } as const;
 
 /** One row of 对象存储 (sys_file). */
@@ -132,6 +165,7 @@ export const OPS_ROUTES = {
   trace: '/monitor/trace',
   redis: '/monitor/redis',
   oss: '/monitor/oss',
+  apiDocs: '/monitor/apiDocs',
 } as const;
 
 /** Job status as Jeecg stores it: 0 running (正常), -1 paused (停止). */
@@ -184,6 +218,18 @@ export const MONITOR_MESSAGES = {
   commandBadArgs: '命令参数不正确',
   keyOutsidePrefix: '只能查看本系统前缀下的键',
 } as const;
+
+/** The Chinese titles of the Redis INFO sections the monitor page shows (INFO names them in English). */
+export const REDIS_INFO_SECTION_TITLES: Readonly<Record<string, string>> = {
+  server: '服务器',
+  clients: '客户端连接',
+  memory: '内存',
+  persistence: '持久化',
+  stats: '统计',
+  cpu: 'CPU',
+  keyspace: '键空间',
+  replication: '主从复制',
+};
 
 /** Commands the Redis terminal runs; anything else is refused (never CONFIG, FLUSH*, KEYS, EVAL or writes). */
 export const REDIS_TERMINAL_COMMANDS = [
@@ -354,8 +400,12 @@ export const DATA_SOURCE_MESSAGES = {
   databaseRequired: '请输入数据库名',
   sqliteFileInvalid: 'SQLite 数据源只能是数据源目录中的文件名（.db、.sqlite 或 .sqlite3），不能包含路径',
   sqliteFileMissing: '数据源目录中没有这个 SQLite 文件',
-  timeout: '连接超时（5 秒），请检查主机、端口和网络',
-  failed: '连接失败：',
+  addressForbidden: '主机地址是云元数据或链路本地地址（如 169.254.x.x），不能作为数据源',
+  /** Every network-level failure (refused, timeout, reset, not a database, TLS …): which one is not said. */
+  unreachable: '连接失败：无法连接到数据库服务，请检查主机、端口、数据库类型和网络',
+  authFailed: '连接失败：用户名或密码错误',
+  databaseMissing: '连接失败：数据库不存在',
+  serverRefused: '连接失败：数据库服务拒绝了连接（如无权访问该数据库或连接数已满）',
   succeeded: '连接成功',
   passwordUnreadable: '已保存的密码无法解密（密钥已更换？），请重新输入密码',
 } as const;
@@ -382,13 +432,23 @@ export const GATEWAY_MESSAGES = {
   nameRequired: '请输入路由名称',
   uriInvalid: '目标地址须为 http:// 或 https:// 开头的网址',
   hostNotAllowed: '目标主机不在允许的主机列表中（GATEWAY_ALLOWED_HOSTS）',
+  addressForbidden: '目标地址是云元数据或链路本地地址（如 169.254.x.x），禁止访问',
+  pathInvalid: '请求路径不合法：不能含反斜杠、连续斜杠、. 或 .. 路径段、编码的斜杠、反斜杠、点或控制字符',
   predicatesInvalid: '路径断言须为以 / 开头的路径模式列表，如 ["/api/**"]',
   filtersInvalid: '过滤器只支持 StripPrefix（parts 为 0 到 10 的整数）',
   notFound: '网关路由不存在或未启用',
   pathNotMatched: '请求路径不匹配该路由的路径断言',
   upstreamFailed: '网关转发失败：目标服务无响应',
   routeForbidden: '没有调用该网关路由的权限',
+  /** The page's notice while GATEWAY_ALLOWED_HOSTS is empty. */
+  noAllowedHosts:
+    '服务器尚未配置允许的目标主机（GATEWAY_ALLOWED_HOSTS 为空），任何网关路由都无法保存。请在服务器配置中设置，如 GATEWAY_ALLOWED_HOSTS=api.example.com,10.0.0.5:8080，然后重启服务',
 } as const;
+
+/** GATEWAY_API.allowedHosts: `host` (any port) or `host:port` entries, lower case; empty when none is set. */
+export interface GatewayAllowedHosts {
+  allowedHosts: string[];
+}
 
 export interface GatewayRoute {
   id: string;

@@ -10,6 +10,42 @@ export const ORG_CODE_PATTERN = /^([A-Z](0[1-9]|[1-9]\d))+$/;
 /** org_category dictionary values. */
 export const ORG_CATEGORY = { company: '1', department: '2', position: '3' } as const;
 
+/** 部门管理's trees, beside the department resource's standard routes (DEPART_RESOURCE.path). */
+export const DEPART_TREE_API = {
+  queryTreeList: '/sys/sysDepart/queryTreeList',
+  queryIdTree: '/sys/sysDepart/queryIdTree',
+  queryDepartTreeSync: '/sys/sysDepart/queryDepartTreeSync',
+  searchBy: '/sys/sysDepart/searchBy',
+  queryMyDeptTreeList: '/sys/sysDepart/queryMyDeptTreeList',
+} as const;
+
+/** A department's users (部门用户). */
+export const DEPART_USER_API = {
+  list: '/sys/user/departUserList',
+  add: '/sys/user/editSysDepartWithUser',
+  remove: '/sys/user/deleteUserInDepart',
+  removeBatch: '/sys/user/deleteUserInDepartBatch',
+} as const;
+
+/** 通讯录: people by department. */
+export const ADDRESS_BOOK_API = { list: '/sys/user/queryByOrgCodeForAddressList' } as const;
+
+/** Department roles' users and a user's department roles, beside the department-role resource's routes. */
+export const DEPART_ROLE_USER_API = {
+  userList: '/sys/sysDepartRole/userList',
+  getDeptRoleList: '/sys/sysDepartRole/getDeptRoleList',
+  deptRoleUserAdd: '/sys/sysDepartRole/deptRoleUserAdd',
+} as const;
+
+/** A department role's authorisation (within the department's own grants) and data rules. */
+export const DEPART_ROLE_PERMISSION_API = {
+  queryTreeListForDeptRole: '/sys/sysDepartPermission/queryTreeListForDeptRole',
+  queryDeptRolePermission: '/sys/sysDepartPermission/queryDeptRolePermission',
+  saveDeptRolePermission: '/sys/sysDepartPermission/saveDeptRolePermission',
+  /** POST; GET + '/{permissionId}/{departId}/{roleId}' */
+  datarule: '/sys/sysDepartPermission/datarule',
+} as const;
+
 export const DEPART_LIMITS = {
   departName: 100,
   departNameEn: 500,
@@ -71,6 +107,22 @@ export const TENANT_MESSAGES = {
   lastTenant: '用户至少要属于一个租户，不能移除',
   usersAdded: '添加成功！',
   userRemoved: '移除成功！',
+} as const;
+
+/** A tenant's users (租户管理 → 用户), beside the tenant resource's standard routes. */
+export const TENANT_USER_API = {
+  users: '/sys/tenant/users',
+  addUsers: '/sys/tenant/addUsers',
+  removeUser: '/sys/tenant/removeUser',
+  removeUsers: '/sys/tenant/removeUserBatch',
+} as const;
+
+/** 职务配置: the users holding a position (beside the position resource's standard routes). */
+export const POSITION_USER_API = {
+  users: '/sys/position/users',
+  addUsers: '/sys/position/addUsers',
+  removeUser: '/sys/position/removeUser',
+  removeUsers: '/sys/position/removeUserBatch',
 } as const;
 
 export const POSITION_USER_MESSAGES = {

@@ -24,6 +24,24 @@ export const PERSONAL_PAGES = ['/user/info', '/isps/userAnnouncement'] as const;
 /** The component a top-level menu uses when it only groups sub-menus. */
 export const ROUTE_VIEW_COMPONENT = 'layouts/RouteView';
 
+/**
+ * 菜单管理's calls beside the standard list/add/edit/delete/deleteBatch of PERMISSION_RESOURCE.path: the trees, the
+ * lazy levels, a menu's data rules, and a department's own grants.
+ */
+export const PERMISSION_ADMIN_API = {
+  queryTreeList: '/sys/permission/queryTreeList',
+  getSystemMenuList: '/sys/permission/getSystemMenuList',
+  getSystemSubmenu: '/sys/permission/getSystemSubmenu',
+  getSystemSubmenuBatch: '/sys/permission/getSystemSubmenuBatch',
+  getPermRuleListByPermId: '/sys/permission/getPermRuleListByPermId',
+  queryPermissionRule: '/sys/permission/queryPermissionRule',
+  addPermissionRule: '/sys/permission/addPermissionRule',
+  editPermissionRule: '/sys/permission/editPermissionRule',
+  deletePermissionRule: '/sys/permission/deletePermissionRule',
+  queryDepartPermission: '/sys/permission/queryDepartPermission',
+  saveDepartPermission: '/sys/permission/saveDepartPermission',
+} as const;
+
 export const PERMISSION_LIMITS = {
   name: 100,
   url: 255,

@@ -1,4 +1,7 @@
+import { BACKUP_PERM } from './backup.js';
+import { DEPRECIATION_PERM } from './depreciation.js';
 import { MESSAGE_PERM } from './message.js';
+import { INVENTORY_PERM } from './inventory.js';
 import { IOT_PERM } from './iot.js';
 import { ONLINE_PERM } from './online.js';
 import { OPS_PERM } from './ops.js';
@@ -11,6 +14,8 @@ import { PRINT_PERM } from './print.js';
 export const PERM = {
   platformView: 'system:platform:view',
   platformEdit: 'system:platform:edit',
+  /** 安全设置 (password policy, idle timeout, second factor, three-officer mode): the security officer's. */
+  securityEdit: 'system:security:edit',
 
   userList: 'system:user:list',
   userAdd: 'system:user:add',
@@ -20,6 +25,10 @@ export const PERM = {
   userImport: 'system:user:import',
   userFreeze: 'system:user:freeze',
   userResetPassword: 'system:user:resetPassword',
+  /** Users' phone numbers and e-mail addresses whole (lists, exports); without it they are masked (issue 24). */
+  userViewPhone: 'system:user:viewPhone',
+  /** 匿名化 a frozen or deleted user's personal data (issue 24 item 12). */
+  userAnonymise: 'system:user:anonymise',
 
   roleList: 'system:role:list',
   roleAdd: 'system:role:add',
@@ -129,12 +138,17 @@ export const PERM = {
 
   logList: 'system:log:list',
   dataLogList: 'system:dataLog:list',
+  /** 完整性校验 of the operation, login and data logs (the audit officer's). */
+  logVerify: 'system:log:verify',
   addressBookList: 'system:addressBook:list',
   ...MESSAGE_PERM,
   ...IOT_PERM,
   ...OPS_PERM,
+  ...BACKUP_PERM,
   ...PRINT_PERM,
   ...ONLINE_PERM,
+  ...DEPRECIATION_PERM,
+  ...INVENTORY_PERM,
 } as const;
 export type PermissionCode = (typeof PERM)[keyof typeof PERM];
 
@@ -176,6 +190,8 @@ export interface UserPermissionResult {
   menu: MenuRoute[];
   auth: AuthEntry[];
   allAuth: AuthEntry[];
+  /** Holds the 平台管理员 role: pages offer the writes of platform objects (online form definitions…). */
+  isPlatformAdmin?: boolean;
 }
 
 /**

@@ -176,6 +176,29 @@ export function parseBinding(name: string, table = false): PrintBinding {
     : { field, format: rest, columns: null };
 }
 
+/**
+ * What users read for an element (the 字段列表 panel, save errors): the bound field's title with its format
+ * (`金额（金额大写）`), a table's `明细：title`, a `#n` suffix kept as ` #n`; a static element keeps its own name.
+ */
+export function printElementLabel(
+  name: string,
+  type: string,
+  source: { fields: readonly PrintField[]; children: readonly { key: string; title: string }[] } | null | undefined,
+): string {
+  if (!source) return name;
+  const suffix = /#(\w+)$/.exec(name)?.[1];
+  const tail = suffix ? ` #${suffix}` : '';
+  if (type === 'table') {
+    const child = source.children.find((c) => c.key === parseBinding(name, true).field);
+    return child ? `明细：${child.title}${tail}` : name;
+  }
+  const b = parseBinding(name);
+  const field = source.fields.find((f) => f.key === b.field);
+  if (!field) return name;
+  const format = b.format === null ? '' : `（${PRINT_FORMATS[b.format]?.text ?? b.format}）`;
+  return `${field.title}${format}${tail}`;
+}
+
 /** The page size in mm of a paper, an orientation and (for custom) the given sides. */
 export function pageSize(
   paper: PaperName,
@@ -209,6 +232,9 @@ export const PRINT_MESSAGES = {
   elementSize: (name: string) => `元素“${name}”的位置或大小不正确`,
   outsidePage: (name: string) => `元素“${name}”超出纸张范围`,
   unknownField: (source: string, field: string) => `数据源“${source}”没有字段“${field}”`,
+  /** A non-static element whose name is no field (pdfme names new elements 字段N). */
+  notBound: (name: string) =>
+    `元素“${name}”没有绑定数据字段：固定文字、图片请取消勾选“可编辑的”，数据请从左侧“数据字段”添加`,
   unknownChild: (source: string, child: string) => `数据源“${source}”没有明细“${child}”`,
   badFormat: (field: string, format: string) => `字段“${field}”不支持格式“${format}”`,
   tableColumns: (name: string) => `表格“${name}”须绑定明细及其列`,
@@ -220,3 +246,115 @@ export const PRINT_MESSAGES = {
   noReadRight: (title: string) => `没有查看${title}的权限，不能打印`,
   recordsRefused: '所选记录不存在或无权查看，不能打印',
 } as const;
+
+/** Margin (mm) kept from the paper's edge by an element fitted onto it. */
+export const PRINT_MARGIN_MM = 4;
+
+/**
+ * A layout fitted onto a page (a table dropped on a narrow paper, a copy onto a smaller paper): an element that
+ * leaves the page is narrowed (lowered) to the page less its margins and moved back inside; elements inside are
+ * left alone. A table's columns are percentages of its width, so they scale with it; `columnKinds` (the kinds of
+ * a bound table's columns) lets a narrowed table recompute its columns so numbers and dates still fit.
+ */
+export function fitLayout(
+  layout: PrintLayout,
+  page: { width: number; height: number },
+  columnKinds?: (el: PrintElement) => readonly PrintFieldKind[] | null,
+): PrintLayout {
+  const fit = (pos: number, size: number, side: number) => {
+    if (pos >= 0 && pos + size <= side) return { pos, size };
+    const fitted = Math.min(size, Math.max(0, side - 2 * PRINT_MARGIN_MM));
+    return { pos: Math.max(0, Math.min(Math.max(pos, 0), side - PRINT_MARGIN_MM - fitted)), size: fitted };
+  };
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return {
+    schemas: layout.schemas.map((elements) =>
+      elements.map((el) => {
+        // Malformed elements are left for the layout check to refuse.
+        if (![el.position?.x, el.position?.y, el.width, el.height].every(Number.isFinite)) return el;
+        const x = fit(el.position.x, el.width, page.width);
+        const y = fit(el.position.y, el.height, page.height);
+        if (x.pos === el.position.x && x.size === el.width && y.pos === el.position.y && y.size === el.height) {
+          return el;
+        }
+        const out: PrintElement = {
+          ...el,
+          position: { x: round(x.pos), y: round(y.pos) },
+          width: round(x.size),
+          height: round(y.size),
+        };
+        const kinds = el.type === 'table' && out.width !== el.width ? columnKinds?.(el) : null;
+        if (kinds?.length) {
+          const body = el.bodyStyles as { fontSize?: unknown; padding?: { left?: unknown } } | undefined;
+          // An element stored without body styles prints with pdfme's (13 pt, 5 mm padding).
+          const cols = tableColumns(kinds, out.width, {
+            fontSize: typeof body?.fontSize === 'number' ? body.fontSize : 13,
+            padding: typeof body?.padding?.left === 'number' ? body.padding.left : 5,
+          });
+          out.headWidthPercentages = cols.percentages;
+          if (body && typeof body === 'object') out.bodyStyles = { ...body, fontSize: cols.fontSize };
+        }
+        return out;
+      }),
+    ),
+  };
+}
+
+/**
+ * The widest value a column of a kind prints, as the server formats it (money with separators and two places,
+ * ISO dates): such a column is never narrower than this, so a number or a date is never split across lines.
+ */
+const WIDEST_VALUE: Partial<Record<PrintFieldKind, string>> = {
+  money: '99,999,999.99',
+  number: '999,999.99',
+  date: '2026-12-31',
+  datetime: '2026-12-31 23:59:59',
+};
+/** A text column's least width, in characters of CJK (it wraps between characters). */
+const TEXT_MIN_CHARS = 3;
+/** The smallest body font (pt) a table is shrunk to so its numeric and date columns fit. */
+export const TABLE_MIN_FONT_PT = 6;
+/** A new table's body font (pt) and cell padding (mm): pdfme's 13 pt and 5 mm leave little room on A5. */
+export const TABLE_FONT_PT = 9;
+export const TABLE_PADDING_MM = 1.5;
+
+const PT_MM = 25.4 / 72;
+/** Width (mm) of a string of digits and separators at a font size: Noto Sans SC's figures are ~0.55 em, 0.6 is safe. */
+const figuresWidth = (text: string, fontSize: number) => text.length * 0.6 * fontSize * PT_MM;
+
+/**
+ * A table's column widths (percentages) and body font for its columns' kinds on `width` mm: numeric and date
+ * columns get at least their widest value's width plus padding, text columns share what is left. When the
+ * minimums exceed the table, the font shrinks (not below TABLE_MIN_FONT_PT) rather than splitting a figure.
+ */
+export function tableColumns(
+  kinds: readonly PrintFieldKind[],
+  width: number,
+  opts: { fontSize?: number; padding?: number } = {},
+): { percentages: number[]; fontSize: number } {
+  const padding = opts.padding ?? TABLE_PADDING_MM;
+  let fontSize = opts.fontSize ?? TABLE_FONT_PT;
+  const mins = (size: number) =>
+    kinds.map((k) => {
+      const widest = WIDEST_VALUE[k];
+      return (widest ? figuresWidth(widest, size) : TEXT_MIN_CHARS * size * PT_MM) + 2 * padding;
+    });
+  let min = mins(fontSize);
+  const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  if (total(min) > width) {
+    const pads = 2 * padding * kinds.length;
+    const scaled = (fontSize * (width - pads)) / Math.max(1e-6, total(min) - pads);
+    fontSize = Math.max(TABLE_MIN_FONT_PT, Math.floor(scaled * 10) / 10);
+    min = mins(fontSize);
+  }
+  const spare = Math.max(0, width - total(min));
+  const text = kinds.filter((k) => !WIDEST_VALUE[k]).length;
+  const widths = min.map((m, i) =>
+    text ? m + (WIDEST_VALUE[kinds[i]!] ? 0 : spare / text) : m + spare / Math.max(1, kinds.length),
+  );
+  const sum = total(widths);
+  const percentages = widths.map((w) => Math.round((w / sum) * 10000) / 100);
+  // Percentages add up to exactly 100 (pdfme spreads the table's width by them).
+  percentages[percentages.length - 1] = Math.round((100 - total(percentages.slice(0, -1))) * 100) / 100;
+  return { percentages, fontSize };
+}

@@ -118,6 +118,24 @@ export const IMPORT_MESSAGES = {
   /** The server reads the uploaded file (counting its rows) before the first row goes in. */
   reading: '正在读取文件...',
   processing: (done: number, total: number) => `正在导入：已处理 ${done} / ${total} 行`,
+  /** The answer was lost (the instance died, the connection broke): the dialog asks the server how far it got. */
+  checking: '连接中断，正在确认导入结果...',
+  /** An import that stopped after some rows were committed; they stay in. */
+  interrupted: (imported: number) => `导入中断：已导入 ${imported} 行，其余未导入`,
+  resume: (imported: number) => `继续导入（跳过已导入的 ${imported} 行）`,
+  restart: '全部重新导入',
+  /** The server finished while the dialog had lost its answer. */
+  finished: (success: number, failed: number) => `导入已完成：成功 ${success} 条，失败 ${failed} 条`,
+  /** Server: the same file (user, tenant, list) has a stopped import with committed rows. */
+  unfinished: (imported: number) =>
+    `该文件上次导入未完成，已导入 ${imported} 行：请选择继续导入（跳过已导入的行）或全部重新导入`,
+  /** Server: an import of the same file is still running. */
+  running: '该文件正在导入中，请等待其完成后再试',
+  badResume: '参数 resume 只能是 continue 或 restart',
+  /** Server: a multipart body that cannot be read to its end (cut short, a wrong boundary). */
+  badUpload: '上传的文件不完整或格式有误，请重新上传',
+  /** Appended to the answer of a resumed import. */
+  resumed: (skipped: number) => `（其中 ${skipped} 条为上次已导入）`,
 } as const;
 
 /** Plain filter values (the text filter input's encodings, app-spec §5). */
@@ -171,19 +189,30 @@ export interface ImportResult {
   failed: number;
   /** Path below the API base of the per-row error report (.xlsx), when rows failed. */
   errorReportUrl?: string;
+  /** A resumed import: rows an earlier, interrupted run of the same file had committed (counted in success). */
+  skipped?: number;
 }
 
 /**
- * How far an import is, while its request runs: the client sends its own `importId` (query parameter of the
- * importExcel POST, 8–64 of `A-Za-z0-9_-`) and polls `importProgressUrl(importId)` (null until the upload has
- * arrived). `total` is the file's data rows, known once the server has counted them.
+ * How far an import is, while its request runs and after: the client sends its own `importId` (query parameter of
+ * the importExcel POST, 8–64 of `A-Za-z0-9_-`) and polls `importProgressUrl(importId)` (null until the upload has
+ * arrived). `total` is the file's data rows, known once the server has counted them. Kept in the database, so it
+ * can be read after the importing instance died (the run is then `failed`).
  */
 export interface ImportProgress {
   phase: 'reading' | 'importing' | 'done' | 'failed';
   total: number;
   processed: number;
+  /** Rows committed (they stay in when the import stops). */
   success: number;
   failed: number;
+  /** A stopped import with committed rows: the same file can be sent again with `resume=continue` (skips them). */
+  resumable?: true;
+  /** A finished import's per-row error report, as in ImportResult. */
+  errorReportUrl?: string;
 }
+
+/** `resume` of the importExcel POST, for a file whose earlier import stopped with rows committed. */
+export type ImportResumeMode = 'continue' | 'restart';
 
 export const importProgressUrl = (importId: string) => `/sys/common/importProgress/${encodeURIComponent(importId)}`;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   LOGIN_MESSAGES,
   LOGO_URL_PATTERN,
+  MAP_BASE_LIMITS,
+  MAP_BASE_MESSAGES,
   MAP_KEY_PATTERN,
   MAP_LIMITS,
   MAP_MESSAGES,
@@ -11,13 +13,15 @@ import {
   PLATFORM_MESSAGES,
   SELECT_DEPART_MESSAGES,
   type LoginInput,
+  type MapBaseCollection,
+  type MapBaseInput,
   type MapSettings,
   type PlatformSettings,
   type SelectDepartInput,
   type UpdatePasswordInput,
 } from './session.js';
 import { PROJECT_MESSAGES } from './project.js';
-import { PASSWORD_RULE, RULES } from './validation.js';
+import { RULES } from './validation.js';
 import { zodString } from './zod-string.js';
 
 export { zodString } from './zod-string.js';
@@ -39,6 +43,7 @@ export * from './schemas/print.schema.js';
 export * from './schemas/online.schema.js';
 export * from './schemas/ops.schema.js';
 export * from './schemas/account.schema.js';
+export * from './schemas/security.schema.js';
 // The check-rule engine carries re2js: like zod, it stays out of the package entry and the web's first page.
 export * from './check-rule-engine.js';
 
@@ -73,8 +78,8 @@ export const updatePasswordSchema: z.ZodType<UpdatePasswordInput> = z
     password: z
       .string({ error: PASSWORD_MESSAGES.newRequired })
       .min(1, PASSWORD_MESSAGES.newRequired)
-      // The one rule of every path that sets a password (add, reset, import), not a weaker one here.
-      .regex(PASSWORD_RULE.pattern, PASSWORD_RULE.message),
+      // The rule of 安全设置 (the server checks it, lib/password-policy.ts): only a bound here.
+      .max(128, LOGIN_MESSAGES.passwordTooLong),
     confirmpassword: z.string({ error: PASSWORD_MESSAGES.confirmRequired }).min(1, PASSWORD_MESSAGES.confirmRequired),
   })
   .refine((v) => v.password === v.confirmpassword, { message: PASSWORD_MESSAGES.mismatch, path: ['confirmpassword'] })
@@ -129,6 +134,104 @@ export const mapSettingsSchema: z.ZodType<MapSettings> = z.strictObject({
     .refine((b) => b.minLng < b.maxLng && b.minLat < b.maxLat, MAP_MESSAGES.boxOrder)
     .nullable(),
 });
+
+const MB = MAP_BASE_MESSAGES;
+const mapBasePosition = z
+  .array(z.number({ error: MB.coordinates }), { error: MB.coordinates })
+  .min(2, MB.coordinates)
+  .max(3, MB.coordinates)
+  .refine((p) => Math.abs(p[0]!) <= 180 && Math.abs(p[1]!) <= 90, MB.coordinates)
+  // Only longitude and latitude are kept (an altitude is dropped).
+  .transform((p): [number, number] => [p[0]!, p[1]!]);
+
+const mapBaseGeometry = z
+  .object({ type: z.string({ error: MB.geometry }), coordinates: z.unknown() }, { error: MB.geometry })
+  .pipe(
+    z.discriminatedUnion(
+      'type',
+      [
+        z.object({
+          type: z.literal('Polygon'),
+          coordinates: z
+            .array(z.array(mapBasePosition, { error: MB.coordinates }).min(4, MB.ring), { error: MB.coordinates })
+            .min(1, MB.ring),
+        }),
+        z.object({
+          type: z.literal('LineString'),
+          coordinates: z.array(mapBasePosition, { error: MB.coordinates }).min(2, MB.line),
+        }),
+      ],
+      { error: MB.geometry },
+    ),
+  );
+
+const mapBaseFeature = z.object(
+  {
+    type: z.literal('Feature', { error: MB.feature }),
+    // Other members (id, bbox, foreign properties) are dropped; a name and a style kind are kept.
+    properties: z
+      .record(z.string(), z.unknown())
+      .nullish()
+      .catch(null)
+      .transform((p) => {
+        const out: { name?: string; kind?: string } = {};
+        if (typeof p?.name === 'string' && p.name.trim()) out.name = p.name.trim().slice(0, MAP_BASE_LIMITS.name);
+        if (typeof p?.kind === 'string' && ['district', 'ring', 'road', 'river'].includes(p.kind)) out.kind = p.kind;
+        return out;
+      }),
+    geometry: mapBaseGeometry,
+  },
+  { error: MB.feature },
+);
+
+/** An office's offline base map: a FeatureCollection of Polygon and LineString features, capped in size. */
+export const mapBaseCollectionSchema: z.ZodType<MapBaseCollection, unknown> = z
+  .object(
+    {
+      type: z.literal('FeatureCollection', { error: MB.collection }),
+      features: z
+        .array(mapBaseFeature, { error: MB.collection })
+        .min(1, MB.features)
+        .max(MAP_BASE_LIMITS.features, MB.features),
+    },
+    { error: MB.collection },
+  )
+  .refine(
+    (c) =>
+      c.features.reduce(
+        (n, f) =>
+          n +
+          (f.geometry.type === 'Polygon'
+            ? f.geometry.coordinates.reduce((m, ring) => m + ring.length, 0)
+            : f.geometry.coordinates.length),
+        0,
+      ) <= MAP_BASE_LIMITS.vertices,
+    MB.vertices,
+  );
+
+export const mapBaseInputSchema: z.ZodType<MapBaseInput> = z.strictObject({
+  geojson: z.string({ error: MB.text }).max(MAP_BASE_LIMITS.chars, MB.tooLarge),
+});
+
+/**
+ * Reads an office's GeoJSON text: the cleaned collection, or the first problem in Chinese. Both the settings
+ * form (at once, under the field) and the server (before storing) use it.
+ */
+export function parseMapBaseText(
+  text: string,
+): { success: true; data: MapBaseCollection } | { success: false; message: string } {
+  if (text.length > MAP_BASE_LIMITS.chars) return { success: false, message: MB.tooLarge };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { success: false, message: MB.json };
+  }
+  const parsed = mapBaseCollectionSchema.safeParse(raw);
+  return parsed.success
+    ? { success: true, data: parsed.data }
+    : { success: false, message: parsed.error.issues[0]?.message ?? MB.collection };
+}
 
 export const platformSettingsSchema: z.ZodType<PlatformSettings> = z.strictObject({
   systemName: z

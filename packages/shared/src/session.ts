@@ -1,3 +1,5 @@
+import type { SessionSecurity } from './security.js';
+
 /** Texts of the session forms that the server's schemas and the web's forms share. */
 export const PASSWORD_MESSAGES = {
   oldRequired: '请输入旧密码!',
@@ -91,6 +93,50 @@ export const MAP_MESSAGES = {
   boxLat: '区域范围的纬度须在 -90 到 90 之间',
   boxOrder: '区域范围的最小经纬度须小于最大经纬度',
 } as const;
+
+/**
+ * The office's own offline base map (平台设置 → 地图设置 → 区域示意底图): GeoJSON areas and lines drawn under the
+ * points when there are no tiles, in place of the shipped schematic of the demo district. Stored apart from the
+ * map settings and read by its own route, so the platform info every page asks for stays small.
+ */
+export const MAP_BASE_LIMITS = { chars: 300_000, features: 1000, vertices: 50_000, name: 50 } as const;
+
+export const MAP_BASE_MESSAGES = {
+  text: '请提供示意底图的 GeoJSON 文本',
+  tooLarge: '示意底图不能超过 300 KB',
+  json: '示意底图不是有效的 JSON 文本',
+  collection: '示意底图须为 GeoJSON 的 FeatureCollection',
+  features: '示意底图须包含 1 到 1000 个要素',
+  feature: '示意底图的每一项须为 GeoJSON 的 Feature',
+  geometry: '示意底图的要素只能是 Polygon（面）或 LineString（线）',
+  coordinates: '示意底图的坐标须为 [经度, 纬度]：经度 -180 到 180，纬度 -90 到 90',
+  line: '示意底图的线至少须有 2 个点',
+  ring: '示意底图的面至少须有 4 个点（首尾相同）',
+  vertices: '示意底图的坐标点不能超过 50000 个',
+} as const;
+
+export type MapBasePosition = [number, number];
+export interface MapBaseFeature {
+  type: 'Feature';
+  /** `name` is kept for reference; `kind` picks the style: district, ring, road, river (else by geometry). */
+  properties: { name?: string; kind?: string };
+  geometry:
+    { type: 'Polygon'; coordinates: MapBasePosition[][] } | { type: 'LineString'; coordinates: MapBasePosition[] };
+}
+export interface MapBaseCollection {
+  type: 'FeatureCollection';
+  features: MapBaseFeature[];
+}
+
+/** PUT body: the GeoJSON text; '' goes back to the shipped schematic. */
+export interface MapBaseInput {
+  geojson: string;
+}
+
+/** GET answer: the office's base, or null for the shipped schematic. */
+export interface MapBase {
+  geojson: MapBaseCollection | null;
+}
 
 export interface LoginInput {
   username: string;
@@ -186,6 +232,8 @@ export interface LoginResult {
   positionList: PositionInfo[];
   tenantList: TenantInfo[];
   multi_depart: 0 | 1 | 2;
+  /** Forced password change, expiry warning, idle timeout (issue 24); absent for the guest's display session. */
+  security?: SessionSecurity;
 }
 
 export interface CurrentUserDeparts {

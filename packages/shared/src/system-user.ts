@@ -1,9 +1,26 @@
+import { MSG } from './messages.js';
 import { PASSWORD_RULE, type FieldRule } from './validation.js';
 
 /*
  * Users and roles of system administration: messages, rules and answer shapes shared by the server's
  * user/role modules and their pages. Plain data (no zod), so the pages can use them directly.
  */
+
+/**
+ * 用户管理's calls beside the user resource's standard routes (USER_RESOURCE.path): its add is the resource's add URL
+ * with a form of its own.
+ */
+export const USER_ADMIN_API = {
+  frozenBatch: '/sys/user/frozenBatch',
+  changPassword: '/sys/user/changPassword',
+  checkOnlyUser: '/sys/user/checkOnlyUser',
+  queryUserRole: '/sys/user/queryUserRole',
+  userDepartList: '/sys/user/userDepartList',
+  userPositionList: '/sys/user/userPositionList',
+  userTenantList: '/sys/user/userTenantList',
+  /** The user picker: the users of a department. */
+  queryUserByDepId: '/sys/user/queryUserByDepId',
+} as const;
 
 export const USER_MESSAGES = {
   realnameRequired: '请输入用户姓名',
@@ -33,14 +50,7 @@ export const USER_MESSAGES = {
   tenantNotOwned: '只能把用户加入您所属的租户',
 } as const;
 
-/** Labels of the unique user fields (checkOnlyUser names the field in its answer). */
-export const USER_UNIQUE_FIELDS = {
-  username: '用户账号',
-  phone: '手机号码',
-  email: '邮箱',
-  workNo: '工号',
-} as const;
-export type UserUniqueField = keyof typeof USER_UNIQUE_FIELDS;
+/* The unique user fields (USER_UNIQUE_FIELDS) are the user resource's (resources/user.ts): their titles. */
 
 /** The password rules of the add and reset-password forms. */
 export const USER_PASSWORD_RULES: readonly FieldRule[] = [
@@ -50,8 +60,34 @@ export const USER_PASSWORD_RULES: readonly FieldRule[] = [
 
 export const USER_LIMITS = { realname: 100, workNo: 50, email: 100, telephone: 45, avatar: 500 } as const;
 
-/** Account status (dict user_status). */
-export const USER_STATUS = { normal: 1, frozen: 2 } as const;
+/**
+ * Account status (dict user_status). `pending`: registered while 注册需审核 is on and not yet approved; it cannot
+ * log in like a frozen account, but is told why; approving (解冻/审核通过) sets it to normal.
+ */
+export const USER_STATUS = { normal: 1, frozen: 2, pending: 3 } as const;
+
+/** Why an account that is not normal is refused at login: awaiting approval, else frozen. */
+export function inactiveAccountMessage(status: number): string {
+  return Number(status) === USER_STATUS.pending ? MSG.accountPending : MSG.accountFrozen;
+}
+
+/** 角色管理's calls beside the role resource's standard routes: options, the authorisation tree and data rules. */
+export const ROLE_ADMIN_API = {
+  queryall: '/sys/role/queryall',
+  queryTreeList: '/sys/role/queryTreeList',
+  queryRolePermission: '/sys/permission/queryRolePermission',
+  saveRolePermission: '/sys/permission/saveRolePermission',
+  /** POST; GET + '/{permissionId}/{roleId}' */
+  datarule: '/sys/role/datarule',
+} as const;
+
+/** A role's users (角色管理 → 用户). */
+export const ROLE_USER_API = {
+  list: '/sys/user/userRoleList',
+  add: '/sys/user/addSysUserRole',
+  remove: '/sys/user/deleteUserRole',
+  removeBatch: '/sys/user/deleteUserRoleBatch',
+} as const;
 
 export const ROLE_MESSAGES = {
   roleNameRequired: '请输入角色名称',
@@ -60,6 +96,8 @@ export const ROLE_MESSAGES = {
   roleCodeTaken: (code: string) => `角色编码“${code}”已存在`,
   adminCodeFixed: '系统管理员角色的编码不能修改',
   deleteAdmin: '系统管理员角色不能删除',
+  deletePlatform: '平台管理员角色不能删除',
+  platformCodeFixed: '平台管理员角色的编码不能修改',
   grantNotHeld: (names: string) => `不能授予您自己没有的权限：${names}`,
   permissionUnknown: '所选权限不存在',
   adminKeepsAuthorize: '系统管理员角色必须保留角色管理和角色授权权限',
@@ -129,6 +167,8 @@ export interface PermissionTreeNode {
   slotTitle?: string;
   /** 0 top-level menu, 1 sub menu, 2 button. */
   menuType: number;
+  /** The permission code (buttons: online:x:list…); the grant tree ticks a menu's list right with the menu. */
+  perms?: string;
   /** The menu has data rules that can be chosen per role. */
   ruleFlag: number;
   /** The caller does not hold this entry and so cannot grant it. */

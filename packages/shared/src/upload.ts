@@ -3,7 +3,10 @@
 export const UPLOAD_API = {
   /** multipart: file, biz → result[] of UploadedFile. */
   fileUpload: '/file/upload',
-  /** id (file_id) → deletes the record and the stored file. */
+  /**
+   * id (file_id) or path → deletes the record and the stored file, unless a record still uses it. The uploaders
+   * never call it: a file a form lets go of is released by the server once the record is saved.
+   */
   fileDelete: '/fileObj/delete',
   /** multipart: file, isup=1, biz → the stored path in `message`. */
   commonUpload: '/sys/common/upload',
@@ -26,6 +29,8 @@ export const UPLOAD_BIZ_PATHS = [
   'company',
   'house',
   'ledger',
+  'project',
+  'online',
 ] as const;
 
 /** Extensions the server stores; the content must match the extension. */

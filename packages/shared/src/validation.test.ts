@@ -71,27 +71,30 @@ describe('the one password rule', () => {
     expect(checkRules(value, [PASSWORD_RULE])).toBe(passes ? null : PASSWORD_RULE.message);
   });
 
-  it('is what every password schema applies (own change, add, reset)', async () => {
-    const { updatePasswordSchema, userAddSchema, userChangePasswordSchema } = await import('./schemas.js');
+  it('is the default of 安全设置, which the server checks on every path (the schemas only bound the length)', async () => {
+    const { passwordRuleOf, DEFAULT_PASSWORD_POLICY } = await import('./security.js');
+    const rule = passwordRuleOf(DEFAULT_PASSWORD_POLICY);
+    expect(rule.message).toBe(PASSWORD_RULE.message);
+    for (const value of ['111111', 'abcdefgh', 'Ab1', 'Abc 1234', `A1${'x'.repeat(31)}`, 'Abc12345', 'NewPass#1'])
+      expect(checkRules(value, [rule])).toBe(checkRules(value, [PASSWORD_RULE]));
+    const { updatePasswordSchema } = await import('./schemas.js');
     const own = updatePasswordSchema.safeParse({
       username: 'staff',
       oldpassword: 'Old12345',
       password: '111111',
       confirmpassword: '111111',
     });
-    expect(own.success ? null : own.error.issues[0]?.message).toBe(PASSWORD_RULE.message);
-    const reset = userChangePasswordSchema.safeParse({
-      username: 'staff',
-      password: '111111',
-      confirmpassword: '111111',
-    });
-    expect(reset.success ? null : reset.error.issues[0]?.message).toBe(PASSWORD_RULE.message);
-    const add = userAddSchema.safeParse({
-      username: 'new_one',
-      realname: '新用户',
-      password: '111111',
-      confirmpassword: '111111',
-    });
-    expect(add.success ? null : add.error.issues.map((i) => i.message)).toContain(PASSWORD_RULE.message);
+    expect(own.success).toBe(true);
+  });
+
+  it('names the classes a stricter rule requires, and applies them', async () => {
+    const { passwordRuleOf, checkPassword } = await import('./security.js');
+    const strict = { minLength: 12, classes: ['upper', 'lower', 'digit', 'symbol'] as const };
+    expect(passwordRuleOf({ ...strict, classes: [...strict.classes] }).message).toBe(
+      '密码须为12到32位，且同时包含小写字母、大写字母、数字和特殊符号',
+    );
+    expect(checkPassword('Abcdefgh1234', { ...strict, classes: [...strict.classes] })).not.toBeNull();
+    expect(checkPassword('Abcdefgh12#4', { ...strict, classes: [...strict.classes] })).toBeNull();
+    expect(checkPassword('abcdefgh', { minLength: 8, classes: [] })).toBeNull();
   });
 });

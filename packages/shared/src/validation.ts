@@ -15,6 +15,8 @@ export interface FieldRule {
 
 export const PATTERNS = {
   mobile: /^1[34578]\d{9}$/,
+  // ASCII only (app-spec §5): look-alike letters of other scripts (Cyrillic а, full-width ａ) never make a name;
+  // names are unique regardless of case on the server.
   username: /^[a-zA-Z0-9_]+$/,
   email: /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/,
   naturalNumber: /^(0|[1-9]\d*)$/,
@@ -30,6 +32,20 @@ export const PATTERNS = {
   name: /^[\u4e00-\u9fa5a-zA-Z ]{2,100}$/,
   digitsAndLineBreaks: /^[\d\r\n]*$/,
 } as const;
+
+/**
+ * Personal data as lists answer it to callers without the unmask right (it is encrypted at rest): 138****0000,
+ * z***@example.com. A form sending such a value back means "keep the stored one".
+ */
+export const MASKED_PATTERNS = {
+  mobile: /^1\d{2}\*{4}\d{4}$/,
+  email: /^[^\s@*]\*{3}@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/,
+} as const;
+
+/** A pattern that also accepts the masked form of its value (an edit form that left the value alone). */
+export function orMasked(pattern: RegExp, masked: RegExp): RegExp {
+  return new RegExp(`(?:${pattern.source})|(?:${masked.source})`);
+}
 
 /**
  * The one password rule of every path that sets a password (add, reset, one's own change, the import's
@@ -68,6 +84,25 @@ export const RULES = {
 } as const satisfies Record<string, readonly FieldRule[]>;
 
 export type RuleName = keyof typeof RULES;
+
+/** What the designer's 校验规则 select shows for each shared rule. */
+export const RULE_LABELS: Record<RuleName, string> = {
+  mobile: '手机号',
+  username: '用户名（字母、数字、下划线）',
+  email: '邮箱',
+  naturalNumber: '自然数',
+  english: '英文字符',
+  landline: '座机号',
+  bankCard: '银行卡号',
+  idNumber: '证件号码',
+  idCard: '身份证号',
+  qq: 'QQ号',
+  url: '网址（http/https）',
+  code: '编码（20位以内英文和数字）',
+  name: '名称（2到100位中英文）',
+  digitsAndLineBreaks: '数字和换行',
+  text: '文本（255位以内）',
+};
 
 /** Generic required rule with optional length bounds (最小长度N位字符 / 最大长度N位字符). */
 export function lengthRules(opts: {

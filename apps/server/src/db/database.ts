@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
 import type * as MysqlModule from 'mysql2';
 import type * as MysqlPromiseModule from 'mysql2/promise';
 import type PgModule from 'pg';
 import { lazyRequire } from '../lib/lazy-require.js';
+import { SQLite, type SqliteDatabase, type SqliteStatement } from '../lib/sqlite-driver.js';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
@@ -49,8 +49,8 @@ function sqliteFile(url: string): string {
  * Safe because Kysely runs one query at a time on the connection, and SQLite re-prepares a cached
  * statement by itself after a schema change.
  */
-function cacheStatements(database: SQLite.Database, max = 1000): SQLite.Database {
-  const cache = new Map<string, SQLite.Statement>();
+function cacheStatements(database: SqliteDatabase, max = 1000): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
   const prepare = database.prepare.bind(database);
   database.prepare = ((source: string) => {
     let statement = cache.get(source);

@@ -14,6 +14,19 @@ import * as mAccount from './migrations/2026-11-25-0040-account.js';
 import * as m0050 from './migrations/2026-11-25-0050-online.js';
 import * as mOss from './migrations/2026-11-25-0060-oss.js';
 import * as mOnlineReportPerms from './migrations/2026-11-26-0001-online-report-perms.js';
+import * as mOnlinePlatform from './migrations/2026-11-27-0010-online-platform.js';
+import * as mFileTenant from './migrations/2026-11-27-0040-file-tenant.js';
+import * as mIotReplay from './migrations/2026-11-27-0060-iot-replay.js';
+import * as mUsernameFold from './migrations/2026-11-27-0070-username-fold.js';
+import * as mImportRuns from './migrations/2026-11-27-0080-import-runs.js';
+import * as mTotp from './migrations/2026-11-28-0010-totp.js';
+import * as mPasswordPolicy from './migrations/2026-11-28-0020-password-policy.js';
+import * as mLogChain from './migrations/2026-11-28-0030-log-chain.js';
+import * as mFieldEncryption from './migrations/2026-11-28-0050-field-encryption.js';
+import * as mBackup from './migrations/2026-11-28-0060-backup.js';
+import * as mPrivacy from './migrations/2026-11-28-0070-privacy.js';
+import * as mDepreciation from './migrations/2026-11-28-0080-depreciation.js';
+import * as mInventory from './migrations/2026-11-28-0090-inventory.js';
 
 /** A static list rather than a folder scan, so the compiled server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -32,9 +45,38 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0050-online': m0050,
   '2026-11-25-0060-oss': mOss,
   '2026-11-26-0001-online-report-perms': mOnlineReportPerms,
+  '2026-11-27-0010-online-platform': mOnlinePlatform,
+  '2026-11-27-0040-file-tenant': mFileTenant,
+  '2026-11-27-0060-iot-replay': mIotReplay,
+  '2026-11-27-0070-username-fold': mUsernameFold,
+  '2026-11-27-0080-import-runs': mImportRuns,
+  '2026-11-28-0010-totp': mTotp,
+  '2026-11-28-0020-password-policy': mPasswordPolicy,
+  '2026-11-28-0030-log-chain': mLogChain,
+  '2026-11-28-0050-field-encryption': mFieldEncryption,
+  '2026-11-28-0060-backup': mBackup,
+  '2026-11-28-0070-privacy': mPrivacy,
+  '2026-11-28-0080-depreciation': mDepreciation,
+  '2026-11-28-0090-inventory': mInventory,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** The migrations this program knows, in order (a logical backup is restored only into the same list). */
+export const migrationNames = (): string[] => Object.keys(migrations).sort();
+
+/**
+ * Takes the schema to just before a migration, undoing it and everything after it in reverse order (tests of an
+ * upgrade from an earlier release).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are frozen in time, untyped
+export async function migrateToBefore(db: Kysely<any>, name: string): Promise<void> {
+  const names = migrationNames();
+  const at = names.indexOf(name);
+  if (at < 1) throw new Error(`unknown or first migration: ${name}`);
+  const { error } = await new Migrator({ db: db.withoutPlugins(), provider }).migrateTo(names[at - 1]!);
+  if (error) throw error;
+}
 
 /**
  * Brings the schema up to date. On PostgreSQL and MySQL Kysely's migrator holds a database lock;

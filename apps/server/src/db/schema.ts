@@ -17,8 +17,12 @@ export interface SysUser extends Audit {
   avatar: string | null;
   birthday: string | null;
   sex: number | null;
+  /** Sealed (lib/field-crypto.ts); the keyed hash beside it carries searches and uniqueness. */
   email: string | null;
+  emailHash: string | null;
+  /** Sealed, like email. */
   phone: string | null;
+  phoneHash: string | null;
   orgCode: string | null;
   status: number;
   delFlag: number;
@@ -29,6 +33,13 @@ export interface SysUser extends Audit {
   loginPositionId: string | null;
   lastLoginTime: string | null;
   lastLoginIp: string | null;
+  /** When the password was last set (migration 2026-11-28-0020-password-policy); null: before that migration. */
+  passwordTime: string | null;
+  /**
+   * 1: the password was chosen by an administrator or is a published one; it must be changed before anything else.
+   * Not null in the database (default 0); typed nullable so inserts may leave it out.
+   */
+  passwordMustChange: number | null;
 }
 
 export interface SysRole extends Audit {
@@ -180,6 +191,33 @@ export interface SysToken {
   renewedAt: number;
   ip: string | null;
   userAgent: string | null;
+  /** The last request that followed the user's own input (ms); null: the login time. Ends idle sessions. */
+  activeAt: number | null;
+}
+
+/** A confirmed authenticator (migration 2026-11-28-0010-totp): the sealed secret and the last accepted time step. */
+export interface SysUserTotp {
+  userId: string;
+  secret: string;
+  lastStep: number;
+  createTime: string;
+}
+
+/** A one-time recovery code of the second factor, kept only as its SHA-256. */
+export interface SysUserRecoveryCode {
+  id: string;
+  userId: string;
+  codeHash: string;
+  usedTime: string | null;
+  createTime: string;
+}
+
+/** An earlier password's hash (migration 2026-11-28-0020-password-policy); created_at in ms orders them. */
+export interface SysPasswordHistory {
+  id: string;
+  userId: string;
+  password: string;
+  createdAt: number;
 }
 
 /** A bound third-party identity (migration 2026-11-25-0040-account). */
@@ -211,6 +249,35 @@ export interface SysLog {
   createTime: string;
   /** 1 success, 0 failure. */
   result: number;
+  /** The tamper-evident chain (lib/log-chain.ts): which chain, the position in it, SM3 over the row and the previous. */
+  chainKey: string | null;
+  chainSeq: number | null;
+  chainHash: string | null;
+}
+
+/** The head of one log chain (one per log kind and tenant): the newest position and hash, where retention cut it. */
+export interface SysLogChain {
+  chainKey: string;
+  /** operation | login | data */
+  logKind: string;
+  tenantId: number | null;
+  /** sm3, or sha256 where this OpenSSL had no SM3 when the chain began. */
+  algorithm: string;
+  lastSeq: number;
+  lastHash: string;
+  /** The first position kept after the retention job removed older rows, and the hash of the row before it. */
+  cutSeq: number;
+  cutHash: string;
+  cutTime: string | null;
+  updateTime: string;
+}
+
+/** A key of the field-encryption ring as the database remembers it (migration 2026-11-28-0050). */
+export interface SysFieldKey {
+  keyId: string;
+  fingerprint: string;
+  createTime: string;
+  retireTime: string | null;
 }
 
 export interface SysPlatformSetting {
@@ -231,6 +298,9 @@ export interface SysDataLog {
   createTime: string;
   /** The tenant the write was made in (null: rows older than the column whose maker was ambiguous). */
   tenantId: number | null;
+  chainKey: string | null;
+  chainSeq: number | null;
+  chainHash: string | null;
 }
 
 export interface SysCategory extends Audit {
@@ -242,6 +312,10 @@ export interface SysCategory extends Audit {
   hasChild: string;
   sysOrgCode: string | null;
   tenantId: number | null;
+  /** 折旧年限 in years: null takes the parent's, 0 is not depreciated (migration 2026-11-28-0080). */
+  depreciationYears: number | null;
+  /** 残值率 in whole percent; null is 0. */
+  residualRate: number | null;
 }
 
 export interface SysFillRule extends Audit {
@@ -311,6 +385,10 @@ export interface SysFile {
   createTime: string;
   /** The storage holding the bytes: local | s3 (migration 0060; defaults to local when not given). */
   storage?: string;
+  /** The tenant it was uploaded in (migration 2026-11-27-0040); null: only a platform administrator sees it. */
+  tenantId?: number | null;
+  /** 1 once the sweep of unsaved uploads found a record using it: later sweeps leave it alone. */
+  inUse?: number;
 }
 
 /** An asset (资产). area, originalValue, netValue are integers in hundredths (0.01 m², fen). */
@@ -367,6 +445,90 @@ export interface BizAssetLedger {
   createTime: string | null;
 }
 
+/** One month of an asset's depreciation (折旧); money in fen. Unique (asset_id, period). */
+export interface BizAssetDepreciation {
+  id: string;
+  assetId: string;
+  /** 'YYYY-MM'. */
+  period: string;
+  amount: number;
+  /** The original value less net_after (累计折旧). */
+  accumulated: number;
+  netAfter: number;
+  tenantId: number | null;
+  createTime: string;
+}
+
+/** 盘点任务 (issue 26 part 1). scope: JSON InventoryScope; checkers: comma-separated user ids. */
+export interface BizInventoryCampaign {
+  id: string;
+  name: string;
+  scope: string;
+  checkers: string;
+  deadline: string;
+  status: string;
+  remark: string | null;
+  openBy: string | null;
+  openTime: string | null;
+  closeBy: string | null;
+  closeTime: string | null;
+  tenantId: number | null;
+  delFlag: number;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+}
+
+/** One line of a campaign: the asset as it was at opening (none for 盘盈), its current finding and settlement. */
+export interface BizInventoryItem {
+  id: string;
+  campaignId: string;
+  assetId: string | null;
+  assetCode: string | null;
+  assetName: string;
+  categoryId: string | null;
+  departId: string | null;
+  custodian: string | null;
+  address: string | null;
+  assetStatus: string | null;
+  surplus: number;
+  result: string | null;
+  findingId: string | null;
+  photos: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  accuracy: number | null;
+  note: string | null;
+  recordedAt: string | null;
+  checkedBy: string | null;
+  checkedTime: string | null;
+  settleAction: string | null;
+  settleReason: string | null;
+  settleBy: string | null;
+  settleTime: string | null;
+  settleRef: string | null;
+  tenantId: number | null;
+}
+
+/** Every finding a phone sent; client_id unique (a resend is answered with the stored row). */
+export interface BizInventoryFinding {
+  id: string;
+  clientId: string;
+  campaignId: string;
+  itemId: string;
+  result: string;
+  photos: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  accuracy: number | null;
+  note: string | null;
+  recordedAt: string | null;
+  tenantId: number | null;
+  createBy: string;
+  createTime: string;
+}
+
 /** A project (项目). budget and actualCost in fen. */
 export interface BizProject extends Audit {
   id: string;
@@ -398,8 +560,11 @@ export interface BizRoomTicket extends Audit {
   id: string;
   ticketNo: string;
   holderName: string;
+  /** Sealed (lib/field-crypto.ts), with keyed hashes for exact searches. */
   holderIdCard: string;
+  holderIdCardHash: string | null;
   holderPhone: string;
+  holderPhoneHash: string | null;
   projectId: string;
   faceAmount: number;
   usedAmount: number;
@@ -577,6 +742,115 @@ export interface IotAlarm {
   createTime: string | null;
 }
 
+/** One Excel import (lib/resource/import-run.ts). */
+export interface SysImportRun {
+  id: string;
+  importId: string;
+  userId: string;
+  tenantId: number | null;
+  resource: string;
+  fileHash: string;
+  phase: 'reading' | 'importing' | 'done' | 'failed' | 'abandoned';
+  totalRows: number;
+  processedRows: number;
+  lastRow: number;
+  successCount: number;
+  failedCount: number;
+  owner: string;
+  heartbeatTime: string;
+  reportId: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface SysImportRunFailed {
+  runId: string;
+  sheetRow: number;
+}
+
+/** One backup run (modules/backup; migration 2026-11-28-0060-backup). */
+export interface SysBackup {
+  id: string;
+  name: string;
+  triggerType: string;
+  status: 'running' | 'success' | 'failed';
+  method: string | null;
+  dbBytes: number;
+  fileBytes: number;
+  fileCount: number;
+  checksum: string | null;
+  verified: number;
+  message: string | null;
+  startTime: string;
+  endTime: string | null;
+  createBy: string;
+}
+
+/* The operations tables (migration 2026-11-25-0030-operations): jobs, job logs, data sources, gateway routes. */
+
+interface OpsAudit {
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+}
+
+export interface SysQuartzJob extends OpsAudit {
+  id: string;
+  jobName: string;
+  handler: string;
+  parameter: string | null;
+  cronExpression: string;
+  status: string;
+  description: string | null;
+}
+
+export interface SysQuartzJobLog {
+  id: string;
+  jobId: string;
+  triggerType: string;
+  startTime: string;
+  endTime: string;
+  durationMs: number;
+  result: string;
+  message: string | null;
+  instance: string;
+}
+
+export interface SysDataSource extends OpsAudit {
+  id: string;
+  code: string;
+  name: string;
+  dbType: string;
+  host: string | null;
+  port: number | null;
+  databaseName: string;
+  username: string | null;
+  password: string | null;
+  remark: string | null;
+}
+
+export interface SysGatewayRoute extends OpsAudit {
+  id: string;
+  routeId: string;
+  name: string;
+  uri: string;
+  predicates: string | null;
+  filters: string | null;
+  sortOrder: number;
+  status: number;
+}
+
+/** An acceptance of the privacy notice at registration (migration 2026-11-28-0070-privacy). */
+export interface SysPrivacyConsent {
+  id: string;
+  userId: string;
+  noticeVersion: string;
+  acceptTime: string;
+  /** Cleared when the account is anonymised. */
+  ip: string | null;
+}
+
 export interface Database {
   sysAnnouncement: SysAnnouncement;
   sysAnnouncementSend: SysAnnouncementSend;
@@ -592,6 +866,10 @@ export interface Database {
   bizCompanyBank: BizCompanyBank;
   bizAsset: BizAsset;
   bizAssetLedger: BizAssetLedger;
+  bizAssetDepreciation: BizAssetDepreciation;
+  bizInventoryCampaign: BizInventoryCampaign;
+  bizInventoryItem: BizInventoryItem;
+  bizInventoryFinding: BizInventoryFinding;
   sysDataLog: SysDataLog;
   sysCategory: SysCategory;
   sysFillRule: SysFillRule;
@@ -616,8 +894,21 @@ export interface Database {
   sysDict: SysDict;
   sysDictItem: SysDictItem;
   sysToken: SysToken;
+  sysUserTotp: SysUserTotp;
+  sysUserRecoveryCode: SysUserRecoveryCode;
+  sysPasswordHistory: SysPasswordHistory;
   sysThirdAccount: SysThirdAccount;
   sysLog: SysLog;
+  sysLogChain: SysLogChain;
+  sysImportRun: SysImportRun;
+  sysImportRunFailed: SysImportRunFailed;
+  sysBackup: SysBackup;
   sysPlatformSetting: SysPlatformSetting;
+  sysFieldKey: SysFieldKey;
+  sysPrivacyConsent: SysPrivacyConsent;
   sysFile: SysFile;
+  sysQuartzJob: SysQuartzJob;
+  sysQuartzJobLog: SysQuartzJobLog;
+  sysDataSource: SysDataSource;
+  sysGatewayRoute: SysGatewayRoute;
 }

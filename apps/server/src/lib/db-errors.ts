@@ -1,16 +1,4 @@
-import {
-  ASSET_MESSAGES,
-  CATEGORY_ADMIN_MESSAGES,
-  CHECK_RULE_ADMIN_MESSAGES,
-  DICT_MESSAGES,
-  FILL_RULE_MESSAGES,
-  DEPART_MESSAGES,
-  PERMISSION_MESSAGES,
-  ROLE_MESSAGES,
-  TENANT_MESSAGES,
-  USER_MESSAGES,
-  USER_UNIQUE_FIELDS,
-} from '@district/shared';
+import { RESOURCES } from '@district/shared';
 
 /*
  * What the three databases refuse, answered as the caller's mistake (400) rather than a 500: unique
@@ -28,106 +16,22 @@ interface UniqueConstraint {
   message: (value: string | null) => string;
 }
 
-const withValue = (value: string | null, known: (v: string) => string, generic: string) =>
-  value ? known(value) : generic;
+/** Uniqueness of tables no shared descriptor declares yet. */
+const UNDECLARED: UniqueConstraint[] = [];
 
+const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Every uniqueness the product promises: the shared descriptors' (one declaration per resource) and the rest. */
 const UNIQUE_CONSTRAINTS: UniqueConstraint[] = [
-  {
-    name: 'uq_sys_user_username',
-    table: 'sys_user',
-    columns: ['username'],
-    message: () => USER_MESSAGES.taken(USER_UNIQUE_FIELDS.username),
-  },
-  {
-    name: 'uq_sys_user_phone',
-    table: 'sys_user',
-    columns: ['phone'],
-    message: () => USER_MESSAGES.taken(USER_UNIQUE_FIELDS.phone),
-  },
-  {
-    name: 'uq_sys_user_email',
-    table: 'sys_user',
-    columns: ['email'],
-    message: () => USER_MESSAGES.taken(USER_UNIQUE_FIELDS.email),
-  },
-  {
-    name: 'uq_sys_user_work_no',
-    table: 'sys_user',
-    columns: ['work_no'],
-    message: () => USER_MESSAGES.taken(USER_UNIQUE_FIELDS.workNo),
-  },
-  {
-    name: 'uq_sys_role_role_code',
-    table: 'sys_role',
-    columns: ['role_code'],
-    message: (v) => withValue(v, ROLE_MESSAGES.roleCodeTaken, '角色编码已存在'),
-  },
-  {
-    name: 'uq_sys_depart_org_code',
-    table: 'sys_depart',
-    columns: ['org_code'],
-    message: (v) => (v ? `机构编码“${v}”已存在` : '机构编码已存在'),
-  },
-  {
-    name: 'uq_sys_depart_role',
-    table: 'sys_depart_role',
-    columns: ['depart_id', 'role_code'],
-    message: (v) => withValue(v, DEPART_MESSAGES.roleCodeTaken, '部门角色编码已存在'),
-  },
-  {
-    name: 'uq_sys_position_code',
-    table: 'sys_position',
-    columns: ['code'],
-    message: (v) => (v ? `职务编码“${v}”已存在` : '职务编码已存在'),
-  },
-  {
-    name: 'uq_sys_dict_dict_code',
-    table: 'sys_dict',
-    columns: ['dict_code'],
-    message: (v) => withValue(v, DICT_MESSAGES.codeTaken, '字典编码已存在'),
-  },
-  {
-    name: 'uq_sys_dict_item_value',
-    table: 'sys_dict_item',
-    columns: ['dict_id', 'item_value'],
-    message: (v) => withValue(v, DICT_MESSAGES.itemValueTaken, '数据值在该字典中已存在'),
-  },
-  {
-    name: 'uq_sys_category_code',
-    table: 'sys_category',
-    columns: ['code'],
-    message: (v) => withValue(v, CATEGORY_ADMIN_MESSAGES.codeTaken, '分类编码已存在'),
-  },
-  {
-    name: 'uq_sys_fill_rule_rule_code',
-    table: 'sys_fill_rule',
-    columns: ['rule_code'],
-    message: (v) => withValue(v, FILL_RULE_MESSAGES.codeTaken, '规则编码已存在'),
-  },
-  {
-    name: 'uq_sys_check_rule_rule_code',
-    table: 'sys_check_rule',
-    columns: ['rule_code'],
-    message: (v) => withValue(v, CHECK_RULE_ADMIN_MESSAGES.codeTaken, '规则编码已存在'),
-  },
-  {
-    name: 'uq_sys_permission_perms',
-    table: 'sys_permission',
-    columns: ['perms'],
-    message: (v) => withValue(v, PERMISSION_MESSAGES.permsExists, '授权标识已存在'),
-  },
-  {
-    name: 'uq_biz_asset_code',
-    table: 'biz_asset',
-    columns: ['code'],
-    message: (v) => withValue(v, ASSET_MESSAGES.codeTaken, '资产编号已存在'),
-  },
-  {
-    name: 'sys_tenant_pkey',
-    table: 'sys_tenant',
-    columns: ['id'],
-    message: (v) => (v && /^\d+$/.test(v) ? TENANT_MESSAGES.idTaken(Number(v)) : '租户编号已存在'),
-  },
+  ...RESOURCES.flatMap((r) =>
+    (r.unique ?? []).map((u) => ({
+      name: u.index,
+      table: u.table ?? r.name,
+      columns: u.fields.map(snake),
+      message: u.message,
+    })),
+  ),
+  ...UNDECLARED,
 ];
 
 interface DriverError {
@@ -169,6 +73,9 @@ function violationOf(error: unknown): Violation | null {
   }
   // SQLite (better-sqlite3): "UNIQUE constraint failed: table.col, table.col" (PRIMARY KEY too).
   if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    // An index on an expression is named instead: "UNIQUE constraint failed: index 'name'".
+    const index = /constraint failed: index '([^']+)'$/.exec(message);
+    if (index) return { name: index[1]!, table: null, columns: [], value: null };
     const m = /constraint failed: (.+)$/.exec(message);
     const parts = (m?.[1] ?? '').split(',').map((p) => p.trim().split('.'));
     return {

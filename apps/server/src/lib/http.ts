@@ -1,5 +1,5 @@
 import type { ApiResponse } from '@district/shared';
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 
 /** An error whose message is meant for the user, answered with the given HTTP status. */
 export class ApiError extends Error {
@@ -28,3 +28,7 @@ export function parse<T>(schema: ZodType<T>, input: unknown): T {
   if (issue?.code === 'unrecognized_keys') throw new ApiError(400, `不支持的参数：${issue.keys.join(', ')}`);
   throw new ApiError(400, issue?.message ?? '请求参数有误');
 }
+
+/** A required text parameter; every failure (missing, empty, too long) answers with `message`. */
+export const requiredText = (name: string, message: string) =>
+  z.object({ [name]: z.string({ error: message }).min(1, message).max(20_000, message) }).loose();

@@ -7,3 +7,11 @@ export function formatDateTime(date: Date = new Date()): string {
     `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
   );
 }
+
+/** A stored 'YYYY-MM-DD HH:mm:ss' (server local time) as epoch ms; null when it is not one. */
+export function parseDateTime(text: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text.trim());
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s] = match.map(Number) as [number, number, number, number, number, number, number];
+  return new Date(y, mo - 1, d, h, mi, s).getTime();
+}

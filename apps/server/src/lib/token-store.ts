@@ -6,6 +6,8 @@ import type { Database } from '../db/schema.js';
 export interface TokenSession {
   userId: string;
   expiresAt: number;
+  /** The last request that followed the user's own input (ms), else the login: the guard ends idle sessions by it. */
+  activeAt: number;
 }
 
 /**
@@ -16,6 +18,11 @@ export interface TokenStore {
   issue(userId: string, meta: { ip?: string; userAgent?: string }): Promise<string>;
   /** Resolves a token, renewing it when it is used; null when unknown, expired or revoked. */
   resolve(token: string): Promise<TokenSession | null>;
+  /**
+   * Records user activity on a session (the idle timeout counts from it), in the store every instance reads; false
+   * when the session is gone.
+   */
+  touch(token: string, at?: number): Promise<boolean>;
   revoke(token: string): Promise<void>;
   revokeUser(userId: string): Promise<void>;
   /** Every live session (online users), newest login first. */
@@ -33,6 +40,8 @@ export interface SessionInfo {
   createdAt: number;
   /** When the session was last used (renewals are written at most once a minute). */
   lastSeen: number;
+  /** The user's last own action (idle timeout). */
+  activeAt: number;
   expiresAt: number;
 }
 
@@ -64,6 +73,7 @@ export class DbTokenStore implements TokenStore {
         expiresAt: now + this.ttlMs,
         createdAt: now,
         renewedAt: now,
+        activeAt: now,
         ip: meta.ip?.slice(0, 64) ?? null,
         userAgent: meta.userAgent?.slice(0, 255) ?? null,
       })
@@ -75,7 +85,7 @@ export class DbTokenStore implements TokenStore {
     const tokenHash = hashToken(token);
     const row = await this.db
       .selectFrom('sysToken')
-      .select(['userId', 'expiresAt', 'renewedAt'])
+      .select(['userId', 'expiresAt', 'renewedAt', 'createdAt', 'activeAt'])
       .where('tokenHash', '=', tokenHash)
       .executeTakeFirst();
     const now = Date.now();
@@ -93,7 +103,17 @@ export class DbTokenStore implements TokenStore {
         .where('tokenHash', '=', tokenHash)
         .execute();
     }
-    return { userId: row.userId, expiresAt };
+    return { userId: row.userId, expiresAt, activeAt: Number(row.activeAt ?? row.createdAt) };
+  }
+
+  async touch(token: string, at = Date.now()) {
+    const result = await this.db
+      .updateTable('sysToken')
+      .set({ activeAt: at })
+      .where('tokenHash', '=', hashToken(token))
+      .where('expiresAt', '>', Date.now())
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   async revoke(token: string) {
@@ -107,7 +127,7 @@ export class DbTokenStore implements TokenStore {
   async list(): Promise<SessionInfo[]> {
     const rows = await this.db
       .selectFrom('sysToken')
-      .select(['tokenHash', 'userId', 'ip', 'userAgent', 'createdAt', 'renewedAt', 'expiresAt'])
+      .select(['tokenHash', 'userId', 'ip', 'userAgent', 'createdAt', 'renewedAt', 'expiresAt', 'activeAt'])
       .where('expiresAt', '>', Date.now())
       .orderBy('createdAt', 'desc')
       .execute();
@@ -118,6 +138,7 @@ export class DbTokenStore implements TokenStore {
       userAgent: r.userAgent,
       createdAt: Number(r.createdAt),
       lastSeen: Number(r.renewedAt),
+      activeAt: Number(r.activeAt ?? r.createdAt),
       expiresAt: Number(r.expiresAt),
     }));
   }
@@ -146,7 +167,7 @@ export class RedisTokenStore implements TokenStore {
   private userKey(userId: string) {
     return `${this.prefix}user:${userId}`;
   }
-  /** A hash of the session's address, client, login time and last use (for the online-users page). */
+  /** A hash of the session's address, client, login time, last use and last user activity (`activeAt`). */
   private metaKey(tokenHash: string) {
     return `${this.prefix}meta:${tokenHash}`;
   }
@@ -170,6 +191,7 @@ export class RedisTokenStore implements TokenStore {
         userAgent: meta.userAgent?.slice(0, 255) ?? '',
         createdAt: String(now),
         lastSeen: String(now),
+        activeAt: String(now),
       })
       .pexpire(this.metaKey(tokenHash), this.ttlMs)
       .zadd(this.allKey, now + this.ttlMs, tokenHash)
@@ -179,11 +201,17 @@ export class RedisTokenStore implements TokenStore {
 
   async resolve(token: string) {
     const key = this.key(hashToken(token));
-    const [[, userId], [, pttl]] = (await this.redis.multi().get(key).pttl(key).exec()) as [
-      [Error | null, string | null],
-      [Error | null, number],
-    ];
+    const meta = this.metaKey(hashToken(token));
+    const [[, userId], [, pttl], [, activity]] = (await this.redis
+      .multi()
+      .get(key)
+      .pttl(key)
+      .hmget(meta, 'activeAt', 'createdAt')
+      .exec()) as [[Error | null, string | null], [Error | null, number], [Error | null, (string | null)[]]];
     if (!userId || pttl <= 0) return null;
+    // Sessions issued before activity was kept count from their login; one without its meta hash at all is
+    // treated as idle long ago (fail closed).
+    const activeAt = Number(activity?.[0] ?? activity?.[1] ?? 0);
     let expiresAt = Date.now() + pttl;
     if (this.ttlMs - pttl >= RENEW_EVERY_MS) {
       const tokenHash = hashToken(token);
@@ -197,7 +225,20 @@ export class RedisTokenStore implements TokenStore {
         .zadd(this.allKey, expiresAt, tokenHash)
         .exec();
     }
-    return { userId, expiresAt };
+    return { userId, expiresAt, activeAt };
+  }
+
+  async touch(token: string, at = Date.now()) {
+    const tokenHash = hashToken(token);
+    const [[, exists]] = (await this.redis
+      .multi()
+      .exists(this.key(tokenHash))
+      .hset(this.metaKey(tokenHash), 'activeAt', String(at))
+      .exec()) as [[Error | null, number], [Error | null, number]];
+    // A write to a session that just ended would leave an orphan meta hash: drop it.
+    if (!exists) await this.redis.del(this.metaKey(tokenHash));
+    else await this.redis.pexpire(this.metaKey(tokenHash), this.ttlMs);
+    return exists === 1;
   }
 
   async revoke(token: string) {
@@ -240,6 +281,7 @@ export class RedisTokenStore implements TokenStore {
         userAgent: meta.userAgent || null,
         createdAt: Number(meta.createdAt ?? 0),
         lastSeen: Number(meta.lastSeen ?? meta.createdAt ?? 0),
+        activeAt: Number(meta.activeAt ?? meta.createdAt ?? 0),
         expiresAt: Date.now() + pttl,
       });
     });

@@ -2,14 +2,16 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { LoginResult } from '@district/shared';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createConnection } from 'mysql2/promise';
+import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { SEED_ACCOUNTS } from '../db/seeds/demo.seed.js';
 import { newId } from '../lib/ids.js';
-import { hashPassword } from '../modules/auth/login.service.js';
+import { hashPassword } from '../lib/password.js';
 
 /**
  * Every API test runs on SQLite, and on PostgreSQL, MariaDB and the Redis stores when TEST_PG_URL,
@@ -107,6 +109,8 @@ export interface TestApp {
   request(opts: InjectOptions & { token?: string | null; tenant?: string | number }): Promise<LightMyRequestResponse>;
   /** Signs in with the login call and returns the token. */
   login(username?: string, password?: string): Promise<string>;
+  /** Signs in as `login` does and answers the whole login result (user, company, departments, security). */
+  loginResult(username?: string, password?: string): Promise<LoginResult>;
   close(): Promise<void>;
 }
 
@@ -142,7 +146,15 @@ export async function startApp(target: Target, overrides: Partial<AppConfig> = {
         ...headers,
       },
     });
-  const login: TestApp['login'] = async (username = SEED_ACCOUNTS.admin.username, password) => {
+  // Recovery codes of accounts this helper enrolled, for their later sign-ins (a TOTP code works once per 30 s).
+  const recoveryCodes = new Map<string, string[]>();
+  /**
+   * Signs in as a test that is not about the login's security controls needs: an account that must set up a second
+   * factor is enrolled (a code computed from the secret, as an authenticator app would), later sign-ins of it use
+   * one of its recovery codes, and a password an administrator chose is taken as already changed by its user. The
+   * controls themselves are tested in modules/auth/security-login.test.ts with the raw calls.
+   */
+  const loginResult: TestApp['loginResult'] = async (username = SEED_ACCOUNTS.admin.username, password) => {
     const known = Object.values(SEED_ACCOUNTS).find((a) => a.username === username);
     const res = await request({
       method: 'POST',
@@ -150,13 +162,56 @@ export async function startApp(target: Target, overrides: Partial<AppConfig> = {
       payload: { username, password: password ?? known?.password },
     });
     if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.body}`);
-    return res.json().result.token as string;
+    let result = res.json().result as {
+      token?: string;
+      challenge?: 'totp' | 'enrol';
+      ticket?: string;
+      userInfo?: { id: string };
+      security?: { mustChangePassword: string | null };
+    };
+    if (result.challenge === 'enrol') {
+      const setup = await request({
+        method: 'POST',
+        url: '/sys/login/totp/setup',
+        payload: { mfaToken: result.ticket },
+      });
+      const secret = Secret.fromBase32(setup.json().result.secret as string);
+      const passcode = new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+      const enabled = await request({
+        method: 'POST',
+        url: '/sys/login/totp/enable',
+        payload: { mfaToken: result.ticket, passcode },
+      });
+      if (enabled.statusCode !== 200) throw new Error(`login ${username}: enrolment failed: ${enabled.body}`);
+      recoveryCodes.set(username, enabled.json().result.recoveryCodes as string[]);
+      result = enabled.json().result.login;
+    } else if (result.challenge === 'totp') {
+      const passcode = recoveryCodes.get(username)?.shift();
+      if (!passcode) throw new Error(`login ${username}: a second factor this helper did not enrol`);
+      const second = await request({
+        method: 'POST',
+        url: '/sys/login/totp',
+        payload: { mfaToken: result.ticket, passcode },
+      });
+      if (second.statusCode !== 200) throw new Error(`login ${username}: second factor failed: ${second.body}`);
+      result = second.json().result;
+    }
+    if (result.security?.mustChangePassword === 'initial' && result.userInfo) {
+      await app.ctx.db.db
+        .updateTable('sysUser')
+        .set({ passwordMustChange: 0 })
+        .where('id', '=', result.userInfo.id)
+        .execute();
+    }
+    return result as unknown as LoginResult;
   };
+  const login: TestApp['login'] = async (username, password) => (await loginResult(username, password)).token;
   return {
     app,
     config,
     request,
     login,
+    loginResult,
     close: async () => {
       await app.close();
       await prepared.drop();

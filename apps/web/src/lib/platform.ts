@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { API, DEFAULT_LOGO_TITLE, DEFAULT_MAP_SETTINGS, type PlatformInfo } from '@district/shared';
-import defaultLogo from '../assets/logo.svg';
+import defaultLogo from '@/assets/logo.svg';
 import { getAction, getFileAccessHttpUrl } from './request';
 
 /** Shown only when the platform info cannot be read at all, so the shell is never nameless. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, SESSION_TTL_MS, STORAGE_KEYS } from '@district/shared';
-import { fail, mockHttp, ok } from '../test/mock-http';
+import { fail, mockHttp, ok } from '@/test/mock-http';
 import { setFeedback, type Feedback } from './feedback';
 import { localStore } from './storage';
 import { getAction, getFileAccessHttpUrl, postAction, setSessionHandlers, TOKEN_EXPIRED_MARK } from './request';

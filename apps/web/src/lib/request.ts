@@ -3,20 +3,30 @@ import {
   API,
   DEFAULT_TENANT_ID,
   MSG,
+  PASSWORD_CHANGE_PATH,
+  PASSWORD_CHANGE_REQUIRED,
   REQUEST_TIMEOUT_MS,
+  SECURITY_MESSAGES,
   SESSION_TTL_MS,
   STORAGE_KEYS,
+  USER_ACTIVITY_HEADER,
   type ApiResponse,
+  type PasswordChangeRequired,
 } from '@district/shared';
 import { APP_CONFIG } from './config';
 import { feedback } from './feedback';
 import { reloadPage } from './browser';
+import { setLoginNotice } from './login-notice';
+import { navigateTo } from './navigation';
 import { localStore } from './storage';
+import { isUserActive, markActivitySent, watchUserInput } from './user-activity';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
     /** Skip the central notice because the caller shows the failure itself (status side effects still run). */
     silent?: boolean;
+    /** A call no user input started (a poll, a timer): never counts as activity for the idle timeout. */
+    background?: boolean;
   }
 }
 
@@ -44,6 +54,8 @@ export function getStoredToken(): string | null {
 
 export const http = axios.create({ baseURL: APP_CONFIG.apiBaseURL, timeout: REQUEST_TIMEOUT_MS });
 
+watchUserInput();
+
 const dictItemPaths = [API.dictItems, '/sys/dict/loadDictItem'].map((p) => p.replace(/^\//, ''));
 
 http.interceptors.request.use((config) => {
@@ -51,6 +63,10 @@ http.interceptors.request.use((config) => {
   const token = getStoredToken();
   if (token) headers.set('X-Access-Token', token);
   headers.set('tenant-id', String(localStore.get<number | string>(STORAGE_KEYS.tenantId) ?? DEFAULT_TENANT_ID));
+  if (!config.background && isUserActive()) {
+    headers.set(USER_ACTIVITY_HEADER, '1');
+    markActivitySent();
+  }
   config.headers = headers;
   // Dictionary lookups stay cacheable by the browser, so they get no cache-busting stamp.
   if ((config.method ?? 'get').toLowerCase() === 'get' && !dictItemPaths.some((p) => (config.url ?? '').includes(p))) {
@@ -78,6 +94,16 @@ async function readBody(response: AxiosResponse): Promise<Partial<ApiResponse> |
   return typeof data === 'object' && data !== null ? (data as Partial<ApiResponse>) : undefined;
 }
 
+function passwordChangeCause(result: unknown): PasswordChangeRequired['cause'] | null {
+  if (typeof result !== 'object' || result === null) return null;
+  const { reason, cause } = result as Partial<PasswordChangeRequired>;
+  return reason === PASSWORD_CHANGE_REQUIRED && (cause === 'initial' || cause === 'expired') ? cause : null;
+}
+
+/** The page of a password that must be changed first, saying why. */
+export const passwordChangePathFor = (cause: PasswordChangeRequired['cause']) =>
+  `${PASSWORD_CHANGE_PATH}?${new URLSearchParams({ cause }).toString()}`;
+
 /** The central handler of app-spec §8. It notifies and runs side effects; the caller still gets the rejection. */
 async function handleError(error: AxiosError): Promise<void> {
   const silent = error.config?.silent === true;
@@ -95,9 +121,13 @@ async function handleError(error: AxiosError): Promise<void> {
   const serverMessage = typeof body?.message === 'string' ? body.message : '';
   const token = getStoredToken();
   switch (response.status) {
-    case 403:
-      notify(MSG.forbidden);
+    case 403: {
+      // The session may do nothing but change its password: the change page says why, no error notice.
+      const cause = passwordChangeCause(body?.result);
+      if (cause) navigateTo(passwordChangePathFor(cause), { replace: true });
+      else notify(MSG.forbidden);
       break;
+    }
     case 500:
       if (token && serverMessage.includes(TOKEN_EXPIRED_MARK)) {
         sessionHandlers.expire();
@@ -115,7 +145,11 @@ async function handleError(error: AxiosError): Promise<void> {
     case 401:
       // Ending the session is never silent: a background call (the notice bell's refresh) that finds the token
       // revoked takes the user to the login page, and the user is told why.
-      notify(MSG.unauthorized, !!token);
+      if (token && serverMessage === SECURITY_MESSAGES.sessionIdle) {
+        // Ended by the idle timeout (another tab's watcher, a sleeping laptop): the login page says so.
+        setLoginNotice(SECURITY_MESSAGES.sessionIdle);
+        notify(SECURITY_MESSAGES.sessionIdle, true);
+      } else notify(MSG.unauthorized, !!token);
       if (token) {
         await sessionHandlers.logout().catch(() => undefined);
         window.setTimeout(reloadPage, UNAUTHORIZED_RELOAD_DELAY_MS);

@@ -3,6 +3,7 @@ import {
   API,
   DEFAULT_TENANT_ID,
   GUEST_CREDENTIALS,
+  isLoginChallenge,
   LOGIN_PATH,
   MSG,
   SESSION_TTL_MS,
@@ -10,6 +11,7 @@ import {
   type AuthEntry,
   type CompanyInfo,
   type DepartInfo,
+  type LoginAnswer,
   type LoginInput,
   type LoginResult,
   type MenuRoute,
@@ -37,13 +39,16 @@ export interface SessionState {
   auth: AuthEntry[];
   /** Every permission entry with its status. */
   allAuth: AuthEntry[];
+  /** The user administers the platform (the permission answer says so); the server still decides every write. */
+  isPlatformAdmin: boolean;
   /**
    * A logout is under way: the route guard waits for the login page instead of signing the guest in
    * on the page being left (React Router applies the navigation as a transition, after the token is gone).
    */
   loggingOut: boolean;
 
-  login(input: LoginInput): Promise<LoginResult>;
+  /** The session is stored at once, unless the answer asks for a second step (the login page shows it). */
+  login(input: LoginInput): Promise<LoginAnswer>;
   apiLogin(credentials?: { username: string; password: string }): Promise<LoginResult>;
   /** Takes the answer of another login (phone, third-party) as the password login's. */
   acceptLoginResult(result: LoginResult): void;
@@ -109,6 +114,7 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       menu: null,
       auth: [],
       allAuth: [],
+      isPlatformAdmin: false,
       loggingOut: false,
     });
   };
@@ -117,12 +123,13 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     ...readPersisted(),
     tenantList: [],
     menu: null,
+    isPlatformAdmin: false,
     loggingOut: false,
 
     async login(input) {
-      const res = await postAction<LoginResult>(API.login, input, { silent: true });
+      const res = await postAction<LoginAnswer>(API.login, input, { silent: true });
       if (!isLoginSuccess(res)) throw res;
-      acceptLogin(res.result);
+      if (!isLoginChallenge(res.result)) acceptLogin(res.result);
       return res.result;
     },
 
@@ -164,17 +171,18 @@ export const useSessionStore = create<SessionState>()((set, get) => {
         menu: null,
         auth: [],
         allAuth: [],
+        isPlatformAdmin: false,
       });
     },
 
     async loadPermissions() {
       const res = await getAction<UserPermissionResult>(API.userPermission);
-      const { menu = [], auth = [], allAuth = [] } = res.result ?? {};
+      const { menu = [], auth = [], allAuth = [], isPlatformAdmin = false } = res.result ?? {};
       const visible = hideEmptyParents(filterMenuByPermission(menu, auth, allAuth));
       if (!res.success || visible.length === 0) throw new Error(res.message || MSG.emptyMenu);
       sessionStore.set(STORAGE_KEYS.userAuth, auth);
       sessionStore.set(STORAGE_KEYS.sysButtonAuth, allAuth);
-      set({ menu: visible, auth, allAuth });
+      set({ menu: visible, auth, allAuth, isPlatformAdmin });
       return visible;
     },
 

@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, Form, Input } from 'antd';
 import { DUPLICATE_MESSAGES } from '@district/shared';
-import { mockHttp } from '../test/mock-http';
-import { renderWithApp } from '../test/render';
+import { mockHttp } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { checkRuleValidator, duplicateValidator } from './validators';
 
 const answer = (success: boolean, message: string) => ({

@@ -1,5 +1,5 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { http } from '../lib/request';
+import { http } from '@/lib/request';
 
 export interface MockReply {
   status?: number;

@@ -3,8 +3,8 @@ import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // Lazy pages load their chunk on first render; on a busy two-core CI machine that takes more than the
-// default second, so asynchronous queries wait up to five.
-configure({ asyncUtilTimeout: 5000 });
+// default second, so asynchronous queries wait up to fifteen (a bound on a hang, not a speed target).
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lacks the layout APIs antd's responsive components probe for.
 if (!window.matchMedia) {
@@ -40,8 +40,9 @@ window.getComputedStyle = (elt: Element, _pseudoElt?: string | null) => original
 afterEach(async () => {
   cleanup();
   // Each test answers the platform info itself. Imported late so test files can still mock its dependencies.
-  const { usePlatformStore } = await import('../lib/platform');
+  const { usePlatformStore } = await import('@/lib/platform');
   usePlatformStore.setState({ info: null, status: 'idle' });
+  (await import('@/lib/password-policy')).forgetPasswordPolicy();
   window.localStorage.clear();
   window.sessionStorage.clear();
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES as M, type AccountSettings, type RegisterInput } from '../account.js';
 import { LOGIN_MESSAGES } from '../session.js';
-import { PASSWORD_RULE, RULES } from '../validation.js';
+import { RULES } from '../validation.js';
 import { zodString } from '../zod-string.js';
 
 const mobile = zodString(RULES.mobile);
@@ -12,10 +12,11 @@ const smsCode = z
 const captcha = z.string().max(16).optional();
 const checkKey = z.string().max(64).optional();
 const ticket = z.string({ error: M.ticketInvalid }).regex(/^[\w-]{20,64}$/, M.ticketInvalid);
+// The rule of 安全设置 is the server's to check (lib/password-policy.ts): here only a bound.
 const newPassword = z
   .string({ error: LOGIN_MESSAGES.passwordRequired })
   .min(1, LOGIN_MESSAGES.passwordRequired)
-  .regex(PASSWORD_RULE.pattern, PASSWORD_RULE.message);
+  .max(128, LOGIN_MESSAGES.passwordTooLong);
 const confirmPassword = z.string({ error: M.confirmRequired }).min(1, M.confirmRequired);
 
 export const smsSendSchema = z.strictObject({
@@ -35,6 +36,9 @@ export const registerSchema: z.ZodType<RegisterInput> = z
     mobile,
     smscode: smsCode,
     realname: z.string().trim().max(100).optional(),
+    // The server refuses a registration without it (register.routes.ts), with its own message.
+    privacyAccepted: z.boolean().optional(),
+    privacyVersion: z.string().max(32).optional(),
   })
   .refine((v) => v.password === v.confirmPassword, { message: M.passwordMismatch, path: ['confirmPassword'] });
 

@@ -7,8 +7,12 @@ import {
   MANUAL_LEDGER_TYPES,
   areaToHundredths,
 } from '../asset.js';
+import { ASSET_RESOURCE, LEDGER_RESOURCE } from '../resources/asset.js';
 import { zodString } from '../zod-string.js';
-import { coordinateField, dateField, idField, moneyField, optionalText, pathsField } from './fields.js';
+import { coordinateField, dateField, idField, moneyField, optionalRules, pathsField } from './fields.js';
+
+const F = ASSET_RESOURCE.fields;
+const L = LEDGER_RESOURCE.fields;
 
 const id = idField;
 
@@ -27,15 +31,12 @@ const date = dateField;
 const paths = pathsField;
 
 const assetFields = {
-  name: zodString([
-    { required: true, message: ASSET_MESSAGES.nameRequired },
-    { max: 100, message: '资产名称最多100个字符' },
-  ]),
+  name: zodString(F.name.rules),
   categoryId: z.string({ error: ASSET_MESSAGES.categoryRequired }).min(1, ASSET_MESSAGES.categoryRequired).max(32),
   ownerDepartId: id.optional().nullable(),
-  custodian: optionalText(100, '保管人'),
-  address: optionalText(255, '地址'),
-  regionCode: optionalText(20, '所在地区'),
+  custodian: optionalRules(F.custodian.rules),
+  address: optionalRules(F.address.rules),
+  regionCode: optionalRules(F.regionCode.rules),
   longitude: coordinate(-180, 180, ASSET_MESSAGES.longitude),
   latitude: coordinate(-90, 90, ASSET_MESSAGES.latitude),
   area,
@@ -44,11 +45,11 @@ const assetFields = {
   acquiredDate: date('取得日期'),
   status: z.string({ error: ASSET_MESSAGES.statusRequired }).min(1, ASSET_MESSAGES.statusRequired).max(20),
   useNature: z.string().max(20).optional().nullable(),
-  certificateNo: optionalText(100, '权证号'),
+  certificateNo: optionalRules(F.certificateNo.rules),
   images: paths(ASSET_LIMITS.maxImages),
   attachments: paths(ASSET_LIMITS.maxAttachments),
   description: z.string().max(200_000, '资产描述过长').optional().nullable(),
-  remark: optionalText(500, '备注'),
+  remark: optionalRules(F.remark.rules),
 };
 
 function pairAndValues<T extends z.ZodType>(schema: T): T {
@@ -115,14 +116,19 @@ export type AssetPublishInput = z.infer<typeof assetPublishSchema>;
 export const ledgerAddSchema = z.strictObject({
   assetId: id,
   type: z.enum(MANUAL_LEDGER_TYPES as [string, ...string[]], { error: ASSET_MESSAGES.ledgerTypeRequired }),
-  eventDate: z.string({ error: '请选择事件日期' }).regex(DATE_PATTERN, '事件日期格式须为 YYYY-MM-DD'),
+  eventDate: z
+    .string({ error: ASSET_MESSAGES.eventDateRequired })
+    .regex(DATE_PATTERN, `${L.eventDate.title}格式须为 YYYY-MM-DD`),
   toDepartId: id.optional().nullable(),
-  /** A transfer may also put the asset into use (or back to idle). */
-  toStatus: z.enum([ASSET_STATUS.idle, ASSET_STATUS.inUse]).optional().nullable(),
-  counterparty: optionalText(100, '相对方'),
+  /** A transfer may also put the asset into use (or back to idle); ending a repair says where it goes. */
+  toStatus: z
+    .enum([ASSET_STATUS.idle, ASSET_STATUS.inUse], { error: '调拨或维修结束后的状态只能是闲置或在用' })
+    .optional()
+    .nullable(),
+  counterparty: optionalRules(L.counterparty.rules),
   amount: money('金额'),
   documents: paths(ASSET_LIMITS.maxAttachments),
-  remark: optionalText(500, '备注'),
+  remark: optionalRules(L.remark.rules),
   /** The asset version the person saw; a stale one is refused rather than applied to a changed asset. */
   version: z.number().int().optional(),
 });

@@ -1,17 +1,13 @@
 import { z } from 'zod';
 import { ASSET_MESSAGES } from '../asset.js';
-import { COMPANY_MESSAGES, CREDIT_CODE_PATTERN } from '../company.js';
+import { COMPANY_MESSAGES } from '../company.js';
+import { BANK_ACCOUNT_RESOURCE, COMPANY_RESOURCE } from '../resources/company.js';
 import { PATTERNS } from '../validation.js';
 import { zodString } from '../zod-string.js';
-import { coordinateField, idField, optionalText, requiredText } from './fields.js';
+import { coordinateField, idField, optionalRules } from './fields.js';
 
-const pattern = (re: RegExp, message: string, max: number) =>
-  zodString([
-    { max, message },
-    { pattern: re, message },
-  ])
-    .optional()
-    .nullable();
+const F = COMPANY_RESOURCE.fields;
+const B = BANK_ACCOUNT_RESOURCE.fields;
 
 const phone = z
   .string()
@@ -24,20 +20,20 @@ const phone = z
 /** Saving the profile (basic information and the 开票信息 tab together). */
 export const companySchema = z
   .strictObject({
-    name: requiredText(100, COMPANY_MESSAGES.nameRequired, '企业名称'),
-    creditCode: pattern(CREDIT_CODE_PATTERN, COMPANY_MESSAGES.creditCode, 18),
-    legalPerson: optionalText(50, '法定代表人'),
-    address: optionalText(255, '地址'),
+    name: zodString(F.name.rules),
+    creditCode: optionalRules(F.creditCode.rules),
+    legalPerson: optionalRules(F.legalPerson.rules),
+    address: optionalRules(F.address.rules),
     phone,
     logo: z.string().max(255).optional().nullable(),
     longitude: coordinateField(-180, 180, ASSET_MESSAGES.longitude),
     latitude: coordinateField(-90, 90, ASSET_MESSAGES.latitude),
-    invoiceTitle: optionalText(100, '发票抬头'),
-    invoiceTaxNo: pattern(/^[0-9A-Z]{15,20}$/, COMPANY_MESSAGES.taxNo, 20),
-    invoiceAddress: optionalText(255, '注册地址'),
+    invoiceTitle: optionalRules(F.invoiceTitle.rules),
+    invoiceTaxNo: optionalRules(F.invoiceTaxNo.rules),
+    invoiceAddress: optionalRules(F.invoiceAddress.rules),
     invoicePhone: phone,
-    invoiceBank: optionalText(100, '开户银行'),
-    invoiceAccount: pattern(PATTERNS.bankCard, COMPANY_MESSAGES.accountNo, 20),
+    invoiceBank: optionalRules(F.invoiceBank.rules),
+    invoiceAccount: optionalRules(F.invoiceAccount.rules),
     version: z.number().int().optional(),
   })
   .refine(
@@ -46,19 +42,16 @@ export const companySchema = z
   );
 export type CompanyInput = z.infer<typeof companySchema>;
 
-const accountNo = zodString([
-  { required: true, message: COMPANY_MESSAGES.accountNoRequired },
-  { pattern: PATTERNS.bankCard, message: COMPANY_MESSAGES.accountNo },
-]);
+const accountNo = zodString(B.accountNo.rules);
 
 const bankFields = {
-  bankName: requiredText(100, COMPANY_MESSAGES.bankNameRequired, '开户银行'),
-  branch: optionalText(100, '开户网点'),
-  accountName: requiredText(100, COMPANY_MESSAGES.accountNameRequired, '账户名称'),
+  bankName: zodString(B.bankName.rules),
+  branch: optionalRules(B.branch.rules),
+  accountName: zodString(B.accountName.rules),
   accountNo,
   /** Only the first account may be added as default; later ones change it through setDefault. */
   isDefault: z.union([z.literal(0), z.literal(1)]).optional(),
-  remark: optionalText(200, '备注'),
+  remark: optionalRules(B.remark.rules),
 };
 
 export const bankAccountCreateSchema = z.strictObject(bankFields);

@@ -1,28 +1,31 @@
 import { z } from 'zod';
-import { DEPART_LIMITS as L, DEPART_MESSAGES as M } from '../org.js';
-import { ROLE_CODE_PATTERN } from '../system-user.js';
-import { lengthRules } from '../validation.js';
+import { DEPART_MESSAGES as M } from '../org.js';
+import { DEPART_RESOURCE, DEPART_ROLE_RESOURCE } from '../resources/depart.js';
+import type { FieldRule } from '../validation.js';
 import { zodString } from '../zod-string.js';
 import { idListSchema } from './user.schema.js';
+
+const F = DEPART_RESOURCE.fields;
+const R = DEPART_ROLE_RESOURCE.fields;
 
 const id = (message: string) => z.string({ error: message }).min(1, message).max(32, message);
 
 /** An optional text: '' is stored as null. */
-const optionalText = (max: number) =>
-  z.preprocess((v) => (v === '' ? null : v), zodString(lengthRules({ max })).nullable()).optional();
+const optionalText = (rules: readonly FieldRule[]) =>
+  z.preprocess((v) => (v === '' ? null : v), zodString(rules).nullable()).optional();
 
 const departFields = {
-  departName: zodString([{ required: true, message: M.departNameRequired }, ...lengthRules({ max: L.departName })]),
-  departNameEn: optionalText(L.departNameEn),
-  departNameAbbr: optionalText(L.departNameAbbr),
+  departName: zodString(F.departName.rules),
+  departNameEn: optionalText(F.departNameEn.rules),
+  departNameAbbr: optionalText(F.departNameAbbr.rules),
   departOrder: z.coerce.number({ error: '排序须为整数' }).int('排序须为整数').min(0).max(999_999).optional(),
-  description: optionalText(L.description),
+  description: optionalText(F.description.rules),
   orgCategory: z.enum(['1', '2', '3'], { error: M.orgCategoryRequired }).optional(),
   orgType: z.string().max(10).optional().nullable(),
-  mobile: optionalText(L.mobile),
-  fax: optionalText(L.fax),
-  address: optionalText(L.address),
-  memo: optionalText(L.memo),
+  mobile: optionalText(F.mobile.rules),
+  fax: optionalText(F.fax.rules),
+  address: optionalText(F.address.rules),
+  memo: optionalText(F.memo.rules),
   /** Accepted (forms send the record back) and ignored: codes are the server's. */
   orgCode: z.string().max(64).optional().nullable(),
 };
@@ -49,12 +52,9 @@ export const departUsersAddSchema = z.strictObject({
 });
 
 const roleFields = {
-  roleName: zodString([{ required: true, message: M.roleNameRequired }, ...lengthRules({ max: L.roleName })]),
-  roleCode: zodString([
-    { required: true, message: M.roleCodeRequired },
-    { pattern: ROLE_CODE_PATTERN, message: M.roleCodeFormat },
-  ]),
-  description: optionalText(L.roleDescription),
+  roleName: zodString(R.roleName.rules),
+  roleCode: zodString(R.roleCode.rules),
+  description: optionalText(R.description.rules),
 };
 
 export const departRoleCreateSchema = z.strictObject({ ...roleFields, departId: id(M.departRequired) });

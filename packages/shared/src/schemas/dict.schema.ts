@@ -1,21 +1,17 @@
 import { z } from 'zod';
-import { DICT_CODE_PATTERN, DICT_COLOR_PATTERN, DICT_LIMITS, DICT_MESSAGES } from '../code-rule.js';
-import { lengthRules } from '../validation.js';
+import { DICT_COLOR_PATTERN, DICT_LIMITS, DICT_MESSAGES } from '../code-rule.js';
+import { DICT_ITEM_RESOURCE, DICT_RESOURCE } from '../resources/dict.js';
+import type { FieldRule } from '../validation.js';
 import { zodString } from '../zod-string.js';
 
-const optionalText = (max: number) => zodString(lengthRules({ max })).optional().nullable();
+const D = DICT_RESOURCE.fields;
+const I = DICT_ITEM_RESOURCE.fields;
+const optionalText = (rules: readonly FieldRule[]) => zodString(rules).optional().nullable();
 
 export const dictCreateSchema = z.strictObject({
-  dictName: zodString([
-    { required: true, message: DICT_MESSAGES.nameRequired },
-    { max: DICT_LIMITS.name, message: `最大长度${DICT_LIMITS.name}位字符` },
-  ]),
-  dictCode: zodString([
-    { required: true, message: DICT_MESSAGES.codeRequired },
-    { pattern: DICT_CODE_PATTERN, message: DICT_MESSAGES.codePattern },
-    { max: DICT_LIMITS.code, message: `最大长度${DICT_LIMITS.code}位字符` },
-  ]),
-  description: optionalText(DICT_LIMITS.description),
+  dictName: zodString(D.dictName.rules),
+  dictCode: zodString(D.dictCode.rules),
+  description: optionalText(D.description.rules),
 });
 export type DictCreateInput = z.infer<typeof dictCreateSchema>;
 
@@ -23,20 +19,14 @@ export const dictUpdateSchema = dictCreateSchema.partial().extend({ id: z.string
 export type DictUpdateInput = z.infer<typeof dictUpdateSchema>;
 
 const itemFields = {
-  itemText: zodString([
-    { required: true, message: DICT_MESSAGES.itemTextRequired },
-    { max: DICT_LIMITS.itemText, message: `最大长度${DICT_LIMITS.itemText}位字符` },
-  ]),
-  itemValue: zodString([
-    { required: true, message: DICT_MESSAGES.itemValueRequired },
-    { max: DICT_LIMITS.itemValue, message: `最大长度${DICT_LIMITS.itemValue}位字符` },
-  ]),
+  itemText: zodString(I.itemText.rules),
+  itemValue: zodString(I.itemValue.rules),
   itemColor: z
     .string()
     .refine((v) => v === '' || DICT_COLOR_PATTERN.test(v), DICT_MESSAGES.itemColorPattern)
     .optional()
     .nullable(),
-  description: optionalText(DICT_LIMITS.description),
+  description: optionalText(I.description.rules),
   sortOrder: z.coerce
     .number({ error: '排序须为整数' })
     .int('排序须为整数')

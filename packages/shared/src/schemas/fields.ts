@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATE_PATTERN, yuanToFen } from '../asset.js';
+import type { FieldRule } from '../validation.js';
 import { zodString } from '../zod-string.js';
 
 /* Field schemas several business resources share (assets, tickets, projects, the company profile). */
@@ -8,6 +9,12 @@ export const idField = z.string().min(1).max(32);
 
 export const optionalText = (max: number, title: string) =>
   zodString([{ max, message: `${title}最多${max}个字符` }])
+    .optional()
+    .nullable();
+
+/** An optional text checked by a declared field's rules (`resources/*`); '' and null mean none. */
+export const optionalRules = (rules: readonly FieldRule[] | undefined) =>
+  zodString(rules ?? [])
     .optional()
     .nullable();
 

@@ -4,12 +4,23 @@ import {
   ANNT_OPEN_TYPE_ITEMS,
   ANNT_PRIORITY_ITEMS,
   ANNT_TARGET_ITEMS,
+  isSameSitePath,
+  MAIL_CA_LIMITS,
+  MAIL_SECURITY_ITEMS,
   MESSAGE_CHANNEL_ITEMS,
   MESSAGE_MESSAGES,
   TEMPLATE_MESSAGES,
 } from '../message.js';
-import { ALARM_LEVEL_ITEMS, IOT_MESSAGES } from '../iot.js';
-import { coordinateField, idField, optionalText, requiredText } from './fields.js';
+import { ALARM_LEVEL_ITEMS, ALARM_NONCE, IOT_MESSAGES } from '../iot.js';
+import { ANNOUNCEMENT_RESOURCE } from '../resources/announcement.js';
+import { DEVICE_RESOURCE } from '../resources/device.js';
+import { MESSAGE_TEMPLATE_RESOURCE } from '../resources/message-template.js';
+import { zodString } from '../zod-string.js';
+import { coordinateField, idField, optionalText } from './fields.js';
+import { trimmedText } from './trimmed-text.js';
+
+/** An optional text checked by a resource field's rules. */
+const optional = (rules: Parameters<typeof zodString>[0]) => zodString(rules).optional().nullable();
 
 const values = <T extends readonly { value: string }[]>(items: T) =>
   items.map((i) => i.value) as unknown as [T[number]['value'], ...T[number]['value'][]];
@@ -32,10 +43,12 @@ const idList = z
   .optional()
   .nullable();
 
+const ANNT = ANNOUNCEMENT_RESOURCE.fields;
+
 const anntFields = {
-  titile: requiredText(100, MESSAGE_MESSAGES.titleRequired, '标题'),
+  titile: zodString(ANNT.titile.rules),
   msgContent: z.string().max(200_000, '内容过长').optional().nullable(),
-  msgAbstract: optionalText(500, '摘要'),
+  msgAbstract: optional(ANNT.msgAbstract.rules),
   startTime: datetime('开始时间'),
   endTime: datetime('结束时间'),
   priority: z.enum(values(ANNT_PRIORITY_ITEMS), { error: MESSAGE_MESSAGES.priorityRequired }),
@@ -45,9 +58,9 @@ const anntFields = {
   departIds: idList,
   roleIds: idList,
   openType: z.enum(values(ANNT_OPEN_TYPE_ITEMS)).optional().nullable(),
-  openPage: optionalText(255, '页面地址'),
-  busType: optionalText(20, '业务类型'),
-  busId: optionalText(50, '业务编号'),
+  openPage: optional(ANNT.openPage.rules),
+  busType: optional(ANNT.busType.rules),
+  busId: optional(ANNT.busId.rules),
 };
 
 function checked<T extends z.ZodType>(schema: T): T {
@@ -56,13 +69,12 @@ function checked<T extends z.ZodType>(schema: T): T {
     if (typeof v.startTime === 'string' && typeof v.endTime === 'string' && v.endTime < v.startTime) {
       ctx.addIssue({ code: 'custom', message: MESSAGE_MESSAGES.endBeforeStart, path: ['endTime'] });
     }
-    if (v.openType === 'url') {
-      if (typeof v.openPage !== 'string' || !v.openPage) {
-        ctx.addIssue({ code: 'custom', message: MESSAGE_MESSAGES.openPageRequired, path: ['openPage'] });
-      } else if (!/^\/(?!\/)[^\s]*$/.test(v.openPage)) {
-        // Only paths inside the app: never another site, never javascript:.
-        ctx.addIssue({ code: 'custom', message: MESSAGE_MESSAGES.openPageInvalid, path: ['openPage'] });
-      }
+    const page = v.openPage;
+    if (v.openType === 'url' && (typeof page !== 'string' || !page)) {
+      ctx.addIssue({ code: 'custom', message: MESSAGE_MESSAGES.openPageRequired, path: ['openPage'] });
+    } else if (typeof page === 'string' && page && !isSameSitePath(page)) {
+      // Checked whatever openType says: an edit may send the page alone, and a later edit may switch to url.
+      ctx.addIssue({ code: 'custom', message: MESSAGE_MESSAGES.openPageInvalid, path: ['openPage'] });
     }
   }) as unknown as T;
 }
@@ -80,20 +92,17 @@ export type AnntUpdateInput = { id: string } & Partial<AnntCreateInput>;
 
 export const anntIdSchema = z.strictObject({ anntId: idField });
 
+const TPL = MESSAGE_TEMPLATE_RESOURCE.fields;
+
 const templateFields = {
-  templateCode: z
-    .string({ error: TEMPLATE_MESSAGES.codeRequired })
-    .trim()
-    .min(1, TEMPLATE_MESSAGES.codeRequired)
-    .max(50, '模板编码最多50个字符')
-    .regex(/^[A-Za-z0-9_-]+$/, TEMPLATE_MESSAGES.codeFormat),
-  templateName: requiredText(100, TEMPLATE_MESSAGES.nameRequired, '模板标题'),
+  templateCode: trimmedText(TPL.templateCode.rules),
+  templateName: zodString(TPL.templateName.rules),
   templateType: z.enum(values(MESSAGE_CHANNEL_ITEMS), { error: TEMPLATE_MESSAGES.typeRequired }),
   templateContent: z
     .string({ error: TEMPLATE_MESSAGES.contentRequired })
     .min(1, TEMPLATE_MESSAGES.contentRequired)
     .max(100_000, '模板内容过长'),
-  templateTestJson: optionalText(5_000, '测试数据'),
+  templateTestJson: optional(TPL.templateTestJson.rules),
 };
 
 export const templateCreateSchema = z.strictObject(templateFields);
@@ -130,7 +139,17 @@ export const mailSettingsSchema = z.strictObject({
     .int('端口须为 1 到 65535 的整数')
     .min(1, '端口须为 1 到 65535 的整数')
     .max(65535, '端口须为 1 到 65535 的整数'),
+  /** Older clients send secure alone: true is tls; otherwise the server picks starttls with an account, else none. */
   secure: z.boolean().optional().default(false),
+  security: z.enum(values(MAIL_SECURITY_ITEMS), { error: TEMPLATE_MESSAGES.securityInvalid }).optional(),
+  allowInsecureAuth: z.boolean().optional().default(false),
+  /** PEM text; absent keeps the stored certificates, empty clears them (checked as X.509 on the server). */
+  caCert: z
+    .string()
+    .max(MAIL_CA_LIMITS.chars, TEMPLATE_MESSAGES.caCertInvalid)
+    .refine((v) => !v.trim() || v.includes('-----BEGIN CERTIFICATE-----'), TEMPLATE_MESSAGES.caCertInvalid)
+    .optional()
+    .nullable(),
   user: z.string().trim().max(255).optional().default(''),
   /** Absent or empty: keep the stored password; a value replaces it. */
   password: z.string().max(255).optional().nullable(),
@@ -140,21 +159,18 @@ export const mailSettingsSchema = z.strictObject({
 });
 export type MailSettingsInput = z.infer<typeof mailSettingsSchema>;
 
+const DEV = DEVICE_RESOURCE.fields;
+
 const deviceFields = {
-  deviceId: z
-    .string({ error: IOT_MESSAGES.deviceIdRequired })
-    .trim()
-    .min(1, IOT_MESSAGES.deviceIdRequired)
-    .max(50, '设备编号最多50个字符')
-    .regex(/^[A-Za-z0-9_-]+$/, IOT_MESSAGES.deviceIdFormat),
-  deviceName: requiredText(100, IOT_MESSAGES.deviceNameRequired, '设备名称'),
+  deviceId: trimmedText(DEV.deviceId.rules),
+  deviceName: zodString(DEV.deviceName.rules),
   parentId: idField.optional().nullable(),
-  type: optionalText(20, '设备类型'),
+  type: optional(DEV.type.rules),
   assetId: idField.optional().nullable(),
-  location: optionalText(255, '安装位置'),
+  location: optional(DEV.location.rules),
   longitude: coordinateField(-180, 180, '经度须在 -180 到 180 之间'),
   latitude: coordinateField(-90, 90, '纬度须在 -90 到 90 之间'),
-  remark: optionalText(500, '备注'),
+  remark: optional(DEV.remark.rules),
 };
 
 export const deviceCreateSchema = z.strictObject(deviceFields);
@@ -168,7 +184,23 @@ export type DeviceUpdateInput = { id: string } & Partial<DeviceCreateInput>;
 /** What a device posts to IOT_API.alarm. */
 export const alarmPostSchema = z.strictObject({
   deviceId: z.string().min(1).max(50),
-  level: z.enum(values(ALARM_LEVEL_ITEMS), { error: IOT_MESSAGES.levelInvalid }),
+  /** Epoch milliseconds (a number, or its digits as text). */
+  timestamp: z.union(
+    [
+      z.number().int().nonnegative(),
+      z
+        .string()
+        .regex(/^\d{1,16}$/)
+        .transform(Number),
+    ],
+    { error: IOT_MESSAGES.timestampRequired },
+  ),
+  nonce: z.string({ error: IOT_MESSAGES.nonceRequired }).regex(ALARM_NONCE, IOT_MESSAGES.nonceRequired),
+  /** '1' | '2' | '3'; a JSON number 1–3 is taken as its text (the docs show the level as a number). */
+  level: z.preprocess(
+    (v) => (typeof v === 'number' && Number.isInteger(v) ? String(v) : v),
+    z.enum(values(ALARM_LEVEL_ITEMS), { error: IOT_MESSAGES.levelInvalid }),
+  ),
   message: z
     .string({ error: IOT_MESSAGES.messageRequired })
     .trim()

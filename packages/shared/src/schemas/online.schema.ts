@@ -4,9 +4,8 @@ import {
   ONLINE_DB_TYPES,
   ONLINE_LIMITS,
   ONLINE_MESSAGES,
-  ONLINE_SYSTEM_COLUMNS,
   ONLINE_WIDGETS,
-  SQL_RESERVED,
+  onlineColumnProblem,
   type OnlineDbType,
   type OnlineWidget,
 } from '../online.js';
@@ -51,8 +50,18 @@ export const onlineFieldSchema = z
     order: z.number().int().min(0).max(10_000).optional(),
   })
   .superRefine((f, ctx) => {
-    if (SQL_RESERVED.has(f.name) || (ONLINE_SYSTEM_COLUMNS as readonly string[]).includes(f.name)) {
-      ctx.addIssue({ code: 'custom', message: ONLINE_MESSAGES.fieldReserved(f.name), path: ['name'] });
+    const reserved = onlineColumnProblem(f.name);
+    if (reserved) ctx.addIssue({ code: 'custom', message: reserved, path: ['name'] });
+    // MySQL indexes neither a text column nor a key longer than 3,072 bytes.
+    if (f.unique && f.dbType === 'text') {
+      ctx.addIssue({ code: 'custom', message: ONLINE_MESSAGES.uniqueText(f.label), path: ['unique'] });
+    }
+    if (f.unique && f.dbType === 'string' && (f.length ?? 255) > ONLINE_LIMITS.uniqueMaxLength) {
+      ctx.addIssue({
+        code: 'custom',
+        message: ONLINE_MESSAGES.uniqueTooLong(f.label, ONLINE_LIMITS.uniqueMaxLength),
+        path: ['length'],
+      });
     }
     if (f.dbType === 'decimal' && f.length !== undefined && (f.length > 30 || (f.scale ?? 2) >= f.length)) {
       ctx.addIssue({ code: 'custom', message: `字段 ${f.label} 的长度须大于小数位数且不超过30`, path: ['length'] });
@@ -86,9 +95,10 @@ export const onlineFormSaveSchema = z
       if (seen.has(f.name)) ctx.addIssue({ code: 'custom', message: ONLINE_MESSAGES.fieldDuplicate(f.name) });
       seen.add(f.name);
     }
-    if (SQL_RESERVED.has(form.tableName)) ctx.addIssue({ code: 'custom', message: ONLINE_MESSAGES.tableSystem });
     if (form.formKind === 'tree') {
+      const parentProblem = form.treeParentField ? onlineColumnProblem(form.treeParentField) : null;
       if (!form.treeParentField) ctx.addIssue({ code: 'custom', message: '树表请填写父级字段' });
+      else if (parentProblem) ctx.addIssue({ code: 'custom', message: parentProblem, path: ['treeParentField'] });
       else if (seen.has(form.treeParentField))
         ctx.addIssue({ code: 'custom', message: '父级字段由系统生成，请勿在字段中重复' });
       if (form.treeTextField && !seen.has(form.treeTextField))
@@ -149,6 +159,8 @@ export const onlineReportSaveSchema = z.strictObject({
         name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, '参数名只能由字母、数字和下划线组成'),
         label: text(50, '请输入参数名称'),
         defaultValue: optionalText(200),
+        dictCode: optionalText(200),
+        hint: optionalText(50),
       }),
     )
     .max(30)

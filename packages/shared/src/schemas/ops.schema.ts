@@ -11,9 +11,16 @@ import {
   ONLINE_USER_MESSAGES,
   REDIS_TERMINAL_COMMANDS,
 } from '../ops.js';
-import { idField, optionalText, requiredText } from './fields.js';
+import { DATA_SOURCE_RESOURCE } from '../resources/data-source.js';
+import { GATEWAY_ROUTE_RESOURCE } from '../resources/gateway-route.js';
+import { JOB_RESOURCE } from '../resources/job.js';
+import { zodString } from '../zod-string.js';
+import { idField } from './fields.js';
+import { trimmedText } from './trimmed-text.js';
 
 /* Scheduled jobs (定时任务), online users, the Redis terminal. */
+
+const JOB = JOB_RESOURCE.fields;
 
 const cronExpression = z
   .string({ error: JOB_MESSAGES.cronRequired })
@@ -44,12 +51,12 @@ const parameter = z
 const status = z.enum([JOB_STATUS.running, JOB_STATUS.paused], { error: JOB_MESSAGES.statusInvalid });
 
 const jobFields = {
-  jobName: requiredText(JOB_LIMITS.name, JOB_MESSAGES.nameRequired, '任务名称'),
+  jobName: zodString(JOB.jobName.rules),
   handler: z.string({ error: JOB_MESSAGES.handlerRequired }).trim().min(1, JOB_MESSAGES.handlerRequired).max(64),
   parameter,
   cronExpression,
   status: status.optional(),
-  description: optionalText(JOB_LIMITS.description, '描述'),
+  description: zodString(JOB.description.rules).optional().nullable(),
 };
 
 export const jobCreateSchema = z.strictObject(jobFields);
@@ -91,14 +98,11 @@ export const redisCommandSchema = z.strictObject({
 
 /* Data sources (数据源管理): the password travels only inwards (never answered); SQLite only by file name. */
 
+const DSF = DATA_SOURCE_RESOURCE.fields;
+
 const dsFields = {
-  code: z
-    .string({ error: DS.codeRequired })
-    .trim()
-    .min(1, DS.codeRequired)
-    .max(50, '数据源编码最多50个字符')
-    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, DS.codeInvalid),
-  name: requiredText(100, DS.nameRequired, '数据源名称'),
+  code: trimmedText(DSF.code.rules),
+  name: zodString(DSF.name.rules),
   dbType: z.enum(DATA_SOURCE_TYPES, { error: DS.typeInvalid }),
   host: z
     .string()
@@ -115,10 +119,10 @@ const dsFields = {
     .optional()
     .nullable(),
   databaseName: z.string({ error: DS.databaseRequired }).trim().min(1, DS.databaseRequired).max(255),
-  username: z.string().trim().max(100, '用户名最多100个字符').optional().nullable(),
+  username: trimmedText(DSF.username.rules).optional().nullable(),
   /** Empty or absent on edit: the stored password stays. */
   password: z.string().max(200, '密码最多200个字符').optional().nullable(),
-  remark: optionalText(500, '备注'),
+  remark: zodString(DSF.remark.rules).optional().nullable(),
 };
 
 type DsShape = {
@@ -171,6 +175,8 @@ export type DataSourceTestInput = z.infer<typeof dataSourceTestSchema>;
 
 /* Gateway routes (网关路由): the target host is checked against the allowlist on the server. */
 
+const GWF = GATEWAY_ROUTE_RESOURCE.fields;
+
 const jsonList = (message: string, check: (items: unknown[]) => boolean) =>
   z
     .string()
@@ -188,25 +194,16 @@ const jsonList = (message: string, check: (items: unknown[]) => boolean) =>
     .nullable();
 
 const gatewayFields = {
-  routeId: z
-    .string({ error: GW.routeIdInvalid })
-    .trim()
-    .regex(/^[a-z][a-z0-9-]{1,63}$/, GW.routeIdInvalid),
-  name: requiredText(100, GW.nameRequired, '路由名称'),
-  uri: z
-    .string({ error: GW.uriInvalid })
-    .trim()
-    .max(500, GW.uriInvalid)
-    .refine((text) => {
-      try {
-        const u = new URL(text);
-        return (
-          (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password && !u.search && !u.hash
-        );
-      } catch {
-        return false;
-      }
-    }, GW.uriInvalid),
+  routeId: trimmedText(GWF.routeId.rules),
+  name: zodString(GWF.name.rules),
+  uri: trimmedText(GWF.uri.rules).refine((text) => {
+    try {
+      const u = new URL(text);
+      return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password && !u.search && !u.hash;
+    } catch {
+      return false;
+    }
+  }, GW.uriInvalid),
   predicates: jsonList(GW.predicatesInvalid, (items) =>
     items.every((p) => typeof p === 'string' && /^\/[\w\-./*]*$/.test(p) && p.length <= 200),
   ),

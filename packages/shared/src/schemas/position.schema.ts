@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { RULES } from '../validation.js';
+import { POSITION_RESOURCE } from '../resources/position.js';
 import { zodString } from '../zod-string.js';
 
+const F = POSITION_RESOURCE.fields;
+
 export const positionCreateSchema = z.object({
-  code: zodString([{ required: true, message: '请输入职务编码' }, ...RULES.code]),
-  name: zodString([
-    { required: true, message: '请输入职务名称' },
-    { max: 100, message: '最大长度100位字符' },
-  ]),
+  code: zodString(F.code.rules),
+  name: zodString(F.name.rules),
   postRank: z.string().max(2).optional().nullable(),
   companyId: z.string().max(32).optional().nullable(),
 });

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { PAPER_NAMES, PRINT_LIMITS, PRINT_MESSAGES, type Orientation, type PaperName } from '../print.js';
+import { PRINT_TEMPLATE_RESOURCE } from '../resources/print-template.js';
 import { zodString } from '../zod-string.js';
-import { optionalText, requiredText } from './fields.js';
+import { optionalRules } from './fields.js';
+
+const F = PRINT_TEMPLATE_RESOURCE.fields;
 
 /*
  * The template's own fields. The layout is checked against the source's registered fields, the page and
@@ -14,7 +17,7 @@ const side = z
   .refine((v) => Number.isFinite(v) && v >= PRINT_LIMITS.minMm && v <= PRINT_LIMITS.maxMm, PRINT_MESSAGES.customSize);
 
 const templateFields = {
-  name: requiredText(100, PRINT_MESSAGES.nameRequired, '模板名称'),
+  name: zodString(F.name.rules),
   paper: z
     .string({ error: PRINT_MESSAGES.paperInvalid })
     .refine((v): v is PaperName => (PAPER_NAMES as readonly string[]).includes(v), PRINT_MESSAGES.paperInvalid),
@@ -27,14 +30,10 @@ const templateFields = {
     .string({ error: PRINT_MESSAGES.layoutInvalid })
     .min(2, PRINT_MESSAGES.layoutInvalid)
     .max(PRINT_LIMITS.maxLayoutChars, PRINT_MESSAGES.layoutTooLarge),
-  remark: optionalText(500, '备注'),
+  remark: optionalRules(F.remark.rules),
 };
 
-const code = zodString([
-  { required: true, message: PRINT_MESSAGES.codeRequired },
-  { max: 50, message: '模板编码最多50个字符' },
-  { pattern: /^[A-Za-z0-9_-]+$/, message: PRINT_MESSAGES.codeInvalid },
-]);
+const code = zodString(F.code.rules);
 
 export const printTemplateCreateSchema = z.strictObject({
   ...templateFields,

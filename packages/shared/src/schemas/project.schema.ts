@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { ASSET_MESSAGES } from '../asset.js';
 import { PROJECT_MESSAGES, PROJECT_STATUS_ITEMS, PROJECT_TYPE_ITEMS } from '../project.js';
-import { coordinateField, dateField, idField, moneyField, optionalText, pathsField, requiredText } from './fields.js';
+import { PROJECT_RESOURCE } from '../resources/project.js';
+import { zodString } from '../zod-string.js';
+import { coordinateField, dateField, idField, moneyField, optionalRules, pathsField } from './fields.js';
+
+const F = PROJECT_RESOURCE.fields;
 
 const progress = z
   .union([z.number(), z.string()], { error: PROJECT_MESSAGES.progress })
@@ -9,7 +13,7 @@ const progress = z
   .refine((v) => Number.isInteger(v) && v >= 0 && v <= 100, PROJECT_MESSAGES.progress);
 
 const projectFields = {
-  name: requiredText(100, PROJECT_MESSAGES.nameRequired, '项目名称'),
+  name: zodString(F.name.rules),
   type: z.enum(PROJECT_TYPE_ITEMS.map((i) => i.value) as [string, ...string[]], {
     error: PROJECT_MESSAGES.typeRequired,
   }),
@@ -20,12 +24,12 @@ const projectFields = {
   startDate: dateField('开始日期'),
   endDate: dateField('结束日期'),
   progress: progress.optional(),
-  address: optionalText(255, '项目地址'),
+  address: optionalRules(F.address.rules),
   longitude: coordinateField(-180, 180, ASSET_MESSAGES.longitude),
   latitude: coordinateField(-90, 90, ASSET_MESSAGES.latitude),
   description: z.string().max(200_000, '项目描述过长').optional().nullable(),
   attachments: pathsField(20),
-  remark: optionalText(500, '备注'),
+  remark: optionalRules(F.remark.rules),
 };
 
 function checked<T extends z.ZodType>(schema: T): T {

@@ -1,21 +1,15 @@
 import { z } from 'zod';
-import { ROLE_CODE_PATTERN, ROLE_LIMITS, ROLE_MESSAGES } from '../system-user.js';
-import { lengthRules } from '../validation.js';
+import { ROLE_RESOURCE } from '../resources/role.js';
+import { ROLE_MESSAGES } from '../system-user.js';
 import { zodString } from '../zod-string.js';
 import { idListSchema } from './user.schema.js';
 
+const F = ROLE_RESOURCE.fields;
+
 export const roleCreateSchema = z.strictObject({
-  roleName: zodString([
-    { required: true, message: ROLE_MESSAGES.roleNameRequired },
-    ...lengthRules({ max: ROLE_LIMITS.roleName }),
-  ]),
-  roleCode: zodString([
-    { required: true, message: ROLE_MESSAGES.roleCodeRequired },
-    { pattern: ROLE_CODE_PATTERN, message: ROLE_MESSAGES.roleCodeFormat },
-  ]),
-  description: z
-    .preprocess((v) => (v === '' ? null : v), zodString(lengthRules({ max: ROLE_LIMITS.description })).nullable())
-    .optional(),
+  roleName: zodString(F.roleName.rules),
+  roleCode: zodString(F.roleCode.rules),
+  description: z.preprocess((v) => (v === '' ? null : v), zodString(F.description.rules).nullable()).optional(),
 });
 export type RoleCreateInput = z.infer<typeof roleCreateSchema>;
 

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { parseCheckRuleJson } from '../check-rule-engine.js';
 import { CHECK_RULE_LIMITS } from '../check-rule.js';
 import {
-  CHECK_RULE_ADMIN_MESSAGES,
   FILL_DATE_PATTERNS,
   FILL_PREFIX_PATTERN,
   FILL_RESET_BY,
@@ -11,21 +10,11 @@ import {
   FILL_RULE_MESSAGES,
   type SequenceRuleParams,
 } from '../code-rule.js';
+import { CHECK_RULE_RESOURCE, FILL_RULE_RESOURCE } from '../resources/rule.js';
 import { zodString } from '../zod-string.js';
 
-const RULE_CODE = /^[A-Za-z0-9_]+$/;
-
-const ruleName = (message: string) =>
-  zodString([
-    { required: true, message },
-    { max: 100, message: '最大长度100位字符' },
-  ]);
-const ruleCode = (required: string, pattern: string) =>
-  zodString([
-    { required: true, message: required },
-    { pattern: RULE_CODE, message: pattern },
-    { max: 100, message: '最大长度100位字符' },
-  ]);
+const FILL = FILL_RULE_RESOURCE.fields;
+const CHECK = CHECK_RULE_RESOURCE.fields;
 
 /** Checks a sequence rule's params object; the first problem's message, or null. */
 export function sequenceParamsProblem(params: unknown): string | null {
@@ -84,8 +73,8 @@ const kind = z.enum(Object.keys(FILL_RULE_KINDS) as [keyof typeof FILL_RULE_KIND
 
 export const fillRuleCreateSchema = z
   .strictObject({
-    ruleName: ruleName(FILL_RULE_MESSAGES.nameRequired),
-    ruleCode: ruleCode(FILL_RULE_MESSAGES.codeRequired, FILL_RULE_MESSAGES.codePattern),
+    ruleName: zodString(FILL.ruleName.rules),
+    ruleCode: zodString(FILL.ruleCode.rules),
     ruleKind: kind,
     ruleParams: z.string().max(2000).optional().nullable(),
   })
@@ -98,8 +87,8 @@ export type FillRuleCreateInput = z.infer<typeof fillRuleCreateSchema>;
 /** Kind and params are checked together against the stored row by the server. */
 export const fillRuleUpdateSchema = z.strictObject({
   id: z.string().min(1).max(32),
-  ruleName: ruleName(FILL_RULE_MESSAGES.nameRequired).optional(),
-  ruleCode: ruleCode(FILL_RULE_MESSAGES.codeRequired, FILL_RULE_MESSAGES.codePattern).optional(),
+  ruleName: zodString(FILL.ruleName.rules).optional(),
+  ruleCode: zodString(FILL.ruleCode.rules).optional(),
   ruleKind: kind.optional(),
   ruleParams: z.string().max(2000).optional().nullable(),
 });
@@ -114,10 +103,10 @@ const ruleJson = z
   });
 
 export const checkRuleCreateSchema = z.strictObject({
-  ruleName: ruleName(CHECK_RULE_ADMIN_MESSAGES.nameRequired),
-  ruleCode: ruleCode(CHECK_RULE_ADMIN_MESSAGES.codeRequired, CHECK_RULE_ADMIN_MESSAGES.codePattern),
+  ruleName: zodString(CHECK.ruleName.rules),
+  ruleCode: zodString(CHECK.ruleCode.rules),
   ruleJson,
-  ruleDescription: z.string().max(500, '最大长度500位字符').optional().nullable(),
+  ruleDescription: zodString(CHECK.ruleDescription.rules).optional().nullable(),
 });
 export type CheckRuleCreateInput = z.infer<typeof checkRuleCreateSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TENANT_LIMITS as L, TENANT_MESSAGES as M } from '../org.js';
-import { lengthRules } from '../validation.js';
+import { TENANT_RESOURCE } from '../resources/tenant.js';
 import { zodString } from '../zod-string.js';
 import { idListSchema } from './user.schema.js';
 
@@ -17,7 +17,7 @@ export const tenantIdSchema = z.coerce
   .max(L.idMax, M.idFormat);
 
 const tenantFields = {
-  name: zodString([{ required: true, message: M.nameRequired }, ...lengthRules({ max: L.name })]),
+  name: zodString(TENANT_RESOURCE.fields.name.rules),
   beginDate: dateField,
   endDate: dateField,
   status: z.coerce.number({ error: M.statusRequired }).int().min(0, M.statusRequired).max(1, M.statusRequired),

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { CURRENCY_CAPITAL_LIMIT } from '../format.js';
 import { TICKET_LIMITS, TICKET_MESSAGES, isMaskedIdCard, isValidIdCard } from '../house.js';
-import { PATTERNS } from '../validation.js';
+import { TICKET_RESOURCE, TICKET_USE_RESOURCE } from '../resources/room-ticket.js';
 import { zodString } from '../zod-string.js';
-import { idField, moneyField, optionalText, requiredDate, requiredText } from './fields.js';
+import { idField, moneyField, optionalRules, requiredDate } from './fields.js';
+
+const F = TICKET_RESOURCE.fields;
+const U = TICKET_USE_RESOURCE.fields;
 
 const holderIdCard = z
   .string({ error: TICKET_MESSAGES.idCardRequired })
@@ -12,10 +15,7 @@ const holderIdCard = z
   .transform((v) => v.toUpperCase())
   .refine(isValidIdCard, TICKET_MESSAGES.idCardInvalid);
 
-const holderPhone = zodString([
-  { required: true, message: TICKET_MESSAGES.phoneRequired },
-  { pattern: PATTERNS.mobile, message: TICKET_MESSAGES.phoneInvalid },
-]);
+const holderPhone = zodString(F.holderPhone.rules);
 
 /** Amounts of 1e15 or more cannot be written in capital numerals: refused with the spec's message first. */
 const amount = (message: string) =>
@@ -25,14 +25,14 @@ const amount = (message: string) =>
     .pipe(moneyField(message, { positive: true, max: TICKET_LIMITS.maxYuan }));
 
 const ticketFields = {
-  holderName: requiredText(50, TICKET_MESSAGES.holderNameRequired, '持票人姓名'),
+  holderName: zodString(F.holderName.rules),
   holderIdCard,
   holderPhone,
   projectId: z.string({ error: TICKET_MESSAGES.projectRequired }).min(1, TICKET_MESSAGES.projectRequired).max(32),
   faceAmount: amount(TICKET_MESSAGES.faceAmount),
   issueDate: requiredDate(TICKET_MESSAGES.issueDateRequired, '发放日期'),
   expiryDate: requiredDate(TICKET_MESSAGES.expiryDateRequired, '有效期至'),
-  remark: optionalText(500, '备注'),
+  remark: optionalRules(F.remark.rules),
 };
 
 const datesInOrder = (v: { issueDate?: string; expiryDate?: string }) =>
@@ -73,7 +73,7 @@ export type TicketUpdateInput = z.infer<typeof ticketUpdateSchema>;
 
 export const ticketUseSchema = z.strictObject({
   ticketId: idField,
-  houseAddress: requiredText(255, TICKET_MESSAGES.houseAddressRequired, '房屋地址'),
+  houseAddress: zodString(U.houseAddress.rules),
   area: z
     .union([z.number(), z.string()])
     .pipe(moneyField(TICKET_MESSAGES.area, { positive: true, max: 1e10 }))
@@ -81,13 +81,13 @@ export const ticketUseSchema = z.strictObject({
     .nullable(),
   amount: amount(TICKET_MESSAGES.amount),
   useDate: requiredDate(TICKET_MESSAGES.useDateRequired, '使用日期'),
-  seller: requiredText(100, TICKET_MESSAGES.sellerRequired, '售房单位'),
-  remark: optionalText(500, '备注'),
+  seller: zodString(U.seller.rules),
+  remark: optionalRules(U.remark.rules),
 });
 export type TicketUseInput = z.infer<typeof ticketUseSchema>;
 
 export const ticketCancelSchema = z.strictObject({
   id: idField,
-  reason: requiredText(200, TICKET_MESSAGES.cancelReasonRequired, '作废原因'),
+  reason: zodString(F.cancelReason.rules),
 });
 export type TicketCancelInput = z.infer<typeof ticketCancelSchema>;

@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { USER_LIMITS, USER_MESSAGES } from '../system-user.js';
-import { PASSWORD_RULE, PATTERNS, RULES, lengthRules, type FieldRule } from '../validation.js';
+import { USER_RESOURCE } from '../resources/user.js';
+import { USER_MESSAGES } from '../system-user.js';
+import type { FieldRule } from '../validation.js';
+import { LOGIN_MESSAGES } from '../session.js';
 import { zodString } from '../zod-string.js';
+
+const F = USER_RESOURCE.fields;
 
 const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
 
@@ -37,11 +41,8 @@ const tenantListSchema = z
   .regex(/^[0-9,]*$/, '租户参数格式有误');
 
 const userFields = {
-  realname: zodString([
-    { required: true, message: USER_MESSAGES.realnameRequired },
-    ...lengthRules({ max: USER_LIMITS.realname }),
-  ]),
-  workNo: optionalText(lengthRules({ max: USER_LIMITS.workNo })),
+  realname: zodString(F.realname.rules),
+  workNo: optionalText(F.workNo.rules),
   sex: dictInt([1, 2], USER_MESSAGES.sexInvalid).optional(),
   birthday: z
     .preprocess(
@@ -52,10 +53,10 @@ const userFields = {
         .nullable(),
     )
     .optional(),
-  phone: optionalText(RULES.mobile.slice(1)),
-  email: optionalText([...RULES.email, ...lengthRules({ max: USER_LIMITS.email })]),
-  telephone: optionalText([{ pattern: PATTERNS.landline, message: RULES.landline[0].message }]),
-  avatar: optionalText(lengthRules({ max: USER_LIMITS.avatar })),
+  phone: optionalText(F.phone.rules),
+  email: optionalText(F.email.rules),
+  telephone: optionalText(F.telephone.rules),
+  avatar: optionalText(F.avatar.rules),
   status: dictInt([1, 2], USER_MESSAGES.statusInvalid).optional(),
   /** Role ids, comma-separated. */
   selectedroles: idListSchema.optional(),
@@ -67,15 +68,16 @@ const userFields = {
   relTenantIds: tenantListSchema.optional(),
 };
 
+// The rule of 安全设置 is the server's to check (lib/password-policy.ts): here only a bound.
 const passwordField = z
   .string({ error: USER_MESSAGES.passwordRequired })
   .min(1, USER_MESSAGES.passwordRequired)
-  .regex(PASSWORD_RULE.pattern, PASSWORD_RULE.message);
+  .max(128, LOGIN_MESSAGES.passwordTooLong);
 
 /** POST /sys/user/add: the account, its password (twice) and its links. */
 export const userAddSchema = z
   .strictObject({
-    username: zodString(RULES.username),
+    username: zodString(F.username.rules),
     password: passwordField,
     confirmpassword: z.string({ error: USER_MESSAGES.confirmRequired }).min(1, USER_MESSAGES.confirmRequired),
     ...userFields,
@@ -84,7 +86,7 @@ export const userAddSchema = z
 export type UserAddInput = z.infer<typeof userAddSchema>;
 
 /** A user row read from a spreadsheet: no password (every imported user gets the initial password). */
-export const userImportSchema = z.object({ username: zodString(RULES.username), ...userFields });
+export const userImportSchema = z.object({ username: zodString(F.username.rules), ...userFields });
 export type UserImportInput = z.infer<typeof userImportSchema>;
 
 /** PUT /sys/user/edit: the account name stays; the password changes through changPassword. */

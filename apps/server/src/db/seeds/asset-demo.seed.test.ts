@@ -9,12 +9,15 @@ import {
   GUEST_CREDENTIALS,
   LEDGER_RULES,
   PERM,
+  ROLE,
+  ledgerNextStatus,
+  type AssetStatus,
 } from '@district/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
 import { DEMO_ASSET_COUNT, generateDemoAssets, SAMPLE_IMAGE_DIR, seedDemoAssets } from './asset-demo.seed.js';
 import { SEED_ACCOUNTS } from './demo.seed.js';
-import { ASSET_OWN_DEPART_RULE_KEY, ROLE, seedReference } from './reference.seed.js';
+import { ASSET_OWN_DEPART_RULE_KEY, seedReference } from './reference.seed.js';
 import { seedId } from './seed-id.js';
 
 describe('demo asset generation', () => {
@@ -35,6 +38,9 @@ describe('demo asset generation', () => {
         // Every later event was allowed in the status the asset had then.
         expect(LEDGER_RULES[e.type as keyof typeof LEDGER_RULES].from).toContain(events[i - 1]!.toStatus);
         expect(e.fromStatus).toBe(events[i - 1]!.toStatus);
+        // …and left the asset where the state machine says (a repair starts or ends 维修).
+        const type = e.type as keyof typeof LEDGER_RULES;
+        expect(e.toStatus).toBe(ledgerNextStatus(type, e.fromStatus as AssetStatus, e.toStatus as AssetStatus));
       }
       const last = events[events.length - 1]!;
       expect(last.toStatus).toBe(asset.status);
@@ -44,6 +50,10 @@ describe('demo asset generation', () => {
       expect(lastTransfer?.toDepartId).toBe(asset.ownerDepartId);
       expect(asset.acquiredDate! <= '2026-10-31').toBe(true);
     }
+    // Repairs both start and end 维修 in the demo history.
+    const repairs = a.ledger.filter((e) => e.type === 'repair');
+    expect(repairs.some((e) => e.toStatus === 'repair')).toBe(true);
+    expect(repairs.some((e) => e.fromStatus === 'repair' && e.toStatus !== 'repair')).toBe(true);
   });
 });
 

@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_MAP_SETTINGS, LEDGER_RULES, type AssetStatus, type LedgerType } from '@district/shared';
+import {
+  DEFAULT_MAP_SETTINGS,
+  LEDGER_RULES,
+  ledgerNextStatus,
+  type AssetStatus,
+  type LedgerType,
+} from '@district/shared';
 import type { Kysely } from 'kysely';
 import { formatDateTime } from '../../lib/time.js';
 import type { BizAsset, BizAssetLedger, Database } from '../schema.js';
@@ -326,7 +332,7 @@ export function generateDemoAssets(count = DEMO_ASSET_COUNT): Generated {
     let status: AssetStatus = r.weighted<AssetStatus>([
       ['in_use', 55],
       ['idle', 40],
-      ['repair', 5],
+      ['repair', 2],
     ]);
     const area = kind.area(r);
     // A few assets are not located yet: they are in the register but not on the map.
@@ -352,6 +358,8 @@ export function generateDemoAssets(count = DEMO_ASSET_COUNT): Generated {
 
     // Later events, each allowed by the ledger's rules in the status the asset has at that moment.
     let date = Date.parse(acquired);
+    // Where a repair ends: the status the asset had when it began (闲置 for one registered in 维修).
+    let beforeRepair: AssetStatus = 'idle';
     const end = Date.parse(LAST_EVENT_DATE);
     const eventCount = r.weighted([
       [0, 25],
@@ -367,7 +375,8 @@ export function generateDemoAssets(count = DEMO_ASSET_COUNT): Generated {
         ['transfer', 20],
         ['lease', status === 'idle' ? 30 : 0],
         ['lease_end', status === 'leased' ? 40 : 0],
-        ['repair', 10],
+        // A repair under way usually ends at the next event, so only a few assets are in 维修 at a time.
+        ['repair', status === 'repair' ? 80 : 5],
         ['inventory', 15],
         ['revaluation', 15],
         ['disposal', 2],
@@ -386,7 +395,8 @@ export function generateDemoAssets(count = DEMO_ASSET_COUNT): Generated {
         amount = net;
       } else {
         if (wanted === 'lease') counterparty = r.pick(TENANTS);
-        status = LEDGER_RULES[wanted].to ?? status;
+        status = ledgerNextStatus(wanted, status, null, beforeRepair);
+        if (status === 'repair' && fromStatus !== 'repair') beforeRepair = fromStatus;
       }
       events.push({
         type: wanted,

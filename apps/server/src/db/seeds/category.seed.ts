@@ -42,6 +42,9 @@ export async function seedCategories(db: Kysely<Database>): Promise<void> {
       code,
       hasChild: hasChild ? '1' : '0',
       sysOrgCode: null,
+      // Lives are written by depreciation.seed.ts (it also fills databases seeded before them).
+      depreciationYears: null,
+      residualRate: null,
       tenantId: null,
       createBy: 'system',
       createTime: now,

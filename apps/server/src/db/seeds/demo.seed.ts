@@ -1,8 +1,8 @@
-import { GUEST_CREDENTIALS } from '@district/shared';
+import { GUEST_CREDENTIALS, ROLE, SECURITY_SETTING_KEYS } from '@district/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { formatDateTime } from '../../lib/time.js';
-import { grantAssetOffice, ROLE } from './reference.seed.js';
+import { grantAssetOffice, grantSeededRole } from './reference.seed.js';
 import { seedId } from './seed-id.js';
 
 /** The seeded accounts; README.md lists the same. */
@@ -10,6 +10,10 @@ export const SEED_ACCOUNTS = {
   admin: { username: 'admin', password: 'Admin@2026', realname: '系统管理员' },
   staff: { username: 'staff', password: 'Staff@2026', realname: '张三' },
   guest: { username: GUEST_CREDENTIALS.username, password: GUEST_CREDENTIALS.password, realname: '访客' },
+  // The three officers of three-officer mode (issue 24; officer.seed.ts seeds them in demo databases).
+  sysadmin: { username: 'sysadmin', password: 'SysAdmin@2026', realname: '李系统' },
+  secadmin: { username: 'secadmin', password: 'SecAdmin@2026', realname: '王安全' },
+  auditor: { username: 'auditor', password: 'Auditor@2026', realname: '赵审计' },
 } as const;
 
 export const SEED_TENANTS = [
@@ -34,7 +38,7 @@ export async function seedDemo(db: Kysely<Database>, hashPassword: (p: string) =
   if (anyUser) return;
   const now = formatDateTime();
   const audit = { createBy: 'system', createTime: now, updateBy: null, updateTime: null };
-  const hashes = {
+  const hashes: Partial<Record<keyof typeof SEED_ACCOUNTS, string>> = {
     admin: await hashPassword(SEED_ACCOUNTS.admin.password),
     staff: await hashPassword(SEED_ACCOUNTS.staff.password),
     guest: await hashPassword(SEED_ACCOUNTS.guest.password),
@@ -126,7 +130,7 @@ export async function seedDemo(db: Kysely<Database>, hashPassword: (p: string) =
           id,
           username: account.username,
           realname: account.realname,
-          password: hashes[u.key],
+          password: hashes[u.key]!,
           avatar: null,
           birthday: null,
           sex: u.sex,
@@ -142,6 +146,7 @@ export async function seedDemo(db: Kysely<Database>, hashPassword: (p: string) =
           loginPositionId: u.positions[0] ? seedId(`position:${u.positions[0]}`) : null,
           lastLoginTime: null,
           lastLoginIp: null,
+          passwordTime: now,
           ...audit,
         })
         .execute();
@@ -151,6 +156,8 @@ export async function seedDemo(db: Kysely<Database>, hashPassword: (p: string) =
         .execute();
       // 张三 of 资产管理科 also works in the asset office (issue 9).
       if (u.key === 'staff') await grantAssetOffice(trx, id);
+      // The seeded administrator also administers the platform objects every tenant shares.
+      if (u.key === 'admin') await grantSeededRole(trx, id, ROLE.platform);
       for (const d of u.departs) {
         await trx
           .insertInto('sysUserDepart')
@@ -178,6 +185,12 @@ export async function seedDemo(db: Kysely<Database>, hashPassword: (p: string) =
       companyName: '示范区国有资产经营管理有限公司',
       companyLongitude: '104.082913',
       companyLatitude: '30.658842',
+      // DEMO ONLY, loudly marked in 安全设置 and the README: the seeded accounts sign in without a second factor and
+      // may keep their published passwords. A real deployment empties this list before going live.
+      [SECURITY_SETTING_KEYS.demoAccounts]: Object.values(SEED_ACCOUNTS)
+        .map((a) => a.username)
+        .filter((name) => name !== GUEST_CREDENTIALS.username)
+        .join(','),
     })) {
       await trx.insertInto('sysPlatformSetting').values({ settingKey, settingValue, updateTime: now }).execute();
     }

@@ -2,11 +2,11 @@ import { ANNT_STATUS, ANNT_TARGET, GUEST_CREDENTIALS, IOT_ROUTES, MESSAGE_ROUTES
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { newId } from '../../lib/ids.js';
-import { hashDeviceKey } from '../../modules/iot/iot.service.js';
 import { formatDateTime } from '../../lib/time.js';
 import type { Database } from '../schema.js';
 import type { MenuSeed } from './reference.seed.js';
 import { seedId } from './seed-id.js';
+import { hashDeviceKey } from '../../lib/device-key.js';
 
 /*
  * Messaging (issue 12): 消息管理 (announcements, administrators) and 我的消息 (every signed-in staff member,

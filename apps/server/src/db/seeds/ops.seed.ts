@@ -1,11 +1,9 @@
-import { JOB_STATUS, OPS_ROUTES, PERM } from '@district/shared';
+import { BACKUP_JOB_CRON, BACKUP_JOB_HANDLER, BACKUP_ROUTE, JOB_STATUS, OPS_ROUTES, PERM } from '@district/shared';
 import type { Kysely } from 'kysely';
 import { formatDateTime } from '../../lib/time.js';
 import type { Database } from '../schema.js';
 import type { MenuSeed } from './reference.seed.js';
 import { seedId } from './seed-id.js';
-import '../../modules/job/ops-tables.js';
-import { ensureRoutePermissions } from '../../modules/gateway/gateway.service.js';
 
 /*
  * Operations (issue 13): the 系统监控 menu (administrators only) and the shipped scheduled jobs. The spec's JVM
@@ -138,6 +136,25 @@ export const OPS_MENU: MenuSeed = {
         { code: PERM.ossDelete, name: '删除文件' },
       ],
     },
+    {
+      key: 'monitor-api-docs',
+      name: '接口文档',
+      url: OPS_ROUTES.apiDocs,
+      component: 'ops/ApiDocs',
+      roles: [],
+      buttons: [{ code: PERM.apiDocs, name: '查看接口文档' }],
+    },
+    {
+      key: 'monitor-backup',
+      name: '数据备份',
+      url: BACKUP_ROUTE,
+      component: 'ops/BackupList',
+      roles: [],
+      buttons: [
+        { code: PERM.backupList, name: '数据备份查询' },
+        { code: PERM.backupRun, name: '立即备份' },
+      ],
+    },
   ],
 };
 
@@ -162,13 +179,23 @@ export const SHIPPED_JOBS = [
     description: '每小时清理过期的登录会话和 24 小时前的导入错误报告',
   },
   {
+    // The key of the earlier 数据日志保留 (data log only, 365 days), which the log-chain migration converted.
     key: 'data-log-retention',
-    jobName: '数据日志保留',
-    handler: 'dataLogRetention',
-    parameter: '{"days": 365}',
+    jobName: '日志保留',
+    handler: 'logRetention',
+    parameter: '{"days": 180}',
     cronExpression: '0 30 2 * * ?',
     status: JOB_STATUS.running,
-    description: '每天 02:30 删除一年前的数据日志',
+    description: '每天 02:30 删除 180 天前的操作日志、登录日志和数据日志（不少于 180 天）',
+  },
+  {
+    key: 'database-backup',
+    jobName: '数据备份',
+    handler: BACKUP_JOB_HANDLER,
+    parameter: null,
+    cronExpression: BACKUP_JOB_CRON,
+    status: JOB_STATUS.running,
+    description: '每天 02:00 备份数据库和上传文件，删除超过保留天数的备份；失败时通知管理员',
   },
   {
     key: 'say-hello',
@@ -198,5 +225,4 @@ export async function seedOps(db: Kysely<Database>): Promise<void> {
     updateTime: null,
   }));
   if (rows.length) await db.insertInto('sysQuartzJob').values(rows).execute();
-  await ensureRoutePermissions(db);
 }

@@ -1,4 +1,4 @@
-import { PERM, PRINT_ROUTES, type PrintElement, type PrintLayout } from '@district/shared';
+import { PERM, PRINT_ROUTES, ROLE, type PrintElement, type PrintLayout } from '@district/shared';
 import type { Kysely } from 'kysely';
 import { formatDateTime } from '../../lib/time.js';
 import type { Database } from '../schema.js';
@@ -11,8 +11,7 @@ import { seedId } from './seed-id.js';
  * them with each element type's default properties before designing or printing.
  */
 
-// ROLE.assetOffice of reference.seed (not imported: that module imports this one).
-const ASSET_OFFICE = 'asset_office';
+const ASSET_OFFICE = ROLE.assetOffice;
 
 export const PRINT_MENU: MenuSeed = {
   key: 'print',
@@ -145,8 +144,8 @@ const assetCardLayout: PrintLayout = {
       label('addressLabel', '地　　址', [5, 43, 15, 6], { fontSize: 8 }),
       bound('address', '成都市锦江区', [20, 43, 74, 10], { fontSize: 8, verticalAlignment: 'top' }),
       { name: 'mainImage', type: 'image', content: '', ...at([64, 15, 30, 27]) },
-      { name: 'publicUrl', type: 'qrcode', content: 'https://example.invalid/infoDetails', ...at([78, 52, 14, 14]) },
-      label('qrHint', '扫码查看公开信息', [46, 58, 32, 6], { fontSize: 7, alignment: 'right' }),
+      { name: 'cardQr', type: 'qrcode', content: 'ZC-000001', ...at([78, 52, 14, 14]) },
+      label('qrHint', '扫码盘点', [46, 58, 30, 6], { fontSize: 7, alignment: 'right' }),
     ],
   ],
 };

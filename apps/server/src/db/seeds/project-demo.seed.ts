@@ -192,8 +192,11 @@ export function generateDemoProjects(ticketCount = DEMO_TICKET_COUNT): Generated
       id,
       ticketNo: `FP${day}${String(draw('ticket_no', day)).padStart(4, '0')}`,
       holderName: personName(r),
+      // Plain here: the server seals them (and fills the hashes) at start, before it serves (lib/field-reseal.ts).
       holderIdCard: idCard(r),
+      holderIdCardHash: null,
       holderPhone: phone(r),
+      holderPhoneHash: null,
       projectId: project.id,
       faceAmount: face,
       usedAmount: used,

@@ -13,12 +13,15 @@ import {
   ASSET_USE_NATURE_ITEMS,
   LEDGER_TYPE_ITEMS,
   PERM,
+  ROLE,
+  SEED_KEY,
 } from '@district/shared';
 import type { Kysely } from 'kysely';
 import type { Database, SysPermission } from '../schema.js';
 import { formatDateTime } from '../../lib/time.js';
 import { seedId } from './seed-id.js';
 import { ACCOUNT_MENU } from './account.seed.js';
+import { DEPRECIATION_MENU } from './depreciation.seed.js';
 import { IOT_MENU, MESSAGE_MENU, USER_ANNOUNCEMENT_MENU } from './message.seed.js';
 import { OPS_MENU } from './ops.seed.js';
 import { ONLINE_MENU } from './online.seed.js';
@@ -48,8 +51,6 @@ export interface MenuSeed {
   /** Data rules of this menu; `roles` get them selected in their grant of the menu. */
   dataRules?: { key: string; name: string; column: string; condition: string; value: string; roles: string[] }[];
 }
-
-export const ROLE = { admin: 'admin', staff: 'staff', guest: 'guest', assetOffice: 'asset_office' } as const;
 
 /** The example data rule of 资产索引: an asset office sees its own department's assets (sys_org_code). */
 export const ASSET_OWN_DEPART_RULE_KEY = 'asset-own-depart';
@@ -85,6 +86,8 @@ export const MENU: MenuSeed[] = [
         buttons: [
           { code: PERM.platformView, name: '查看平台设置' },
           { code: PERM.platformEdit, name: '编辑平台设置' },
+          // 安全设置 (issue 24): the security officer's, apart from the platform settings (三员分立).
+          { code: PERM.securityEdit, name: '编辑安全设置' },
         ],
       },
       {
@@ -103,6 +106,10 @@ export const MENU: MenuSeed[] = [
           { code: PERM.userImport, name: '导入用户' },
           { code: PERM.userFreeze, name: '冻结/解冻用户' },
           { code: PERM.userResetPassword, name: '重置密码' },
+          // Phones and e-mails are encrypted at rest and masked in lists and exports without it (issue 24).
+          { code: PERM.userViewPhone, name: '查看完整手机号和邮箱' },
+          // 匿名化 a departed user's personal data (issue 24 item 12).
+          { code: PERM.userAnonymise, name: '匿名化用户' },
         ],
       },
       {
@@ -297,7 +304,11 @@ export const MENU: MenuSeed[] = [
         component: 'system/LogList',
         icon: 'file-search',
         roles: [],
-        buttons: [{ code: PERM.logList, name: '日志查询' }],
+        buttons: [
+          { code: PERM.logList, name: '日志查询' },
+          // 完整性校验 of all three logs (issue 24): the audit officer's.
+          { code: PERM.logVerify, name: '日志完整性校验' },
+        ],
       },
       {
         key: 'system-data-log',
@@ -378,6 +389,7 @@ export const MENU: MenuSeed[] = [
         roles: [ROLE.assetOffice],
         buttons: [{ code: PERM.assetMap, name: '地图查看' }],
       },
+      DEPRECIATION_MENU,
     ],
   },
   // Room tickets (issue 10): the asset office issues and spends them; ID numbers whole for administrators only.
@@ -580,6 +592,8 @@ const DICTS: { code: string; name: string; items: [value: string, text: string, 
       ['4', '删除'],
       ['5', '导入'],
       ['6', '导出'],
+      // Audit events (issue 24): unmasked ID numbers, personal-data exports, security settings, log checks.
+      ['7', '审计事件', 'red'],
     ],
   },
   {
@@ -595,7 +609,7 @@ const DICTS: { code: string; name: string; items: [value: string, text: string, 
     name: '数据操作',
     items: [
       ['add', '新增'],
-      ['edit', '修改'],
+      ['edit', '编辑'],
       ['delete', '删除'],
     ],
   },
@@ -625,6 +639,8 @@ const DICTS: { code: string; name: string; items: [value: string, text: string, 
     items: [
       ['1', '正常'],
       ['2', '冻结'],
+      // A registered account awaiting approval (注册需审核); added to existing databases by this seed.
+      ['3', '待审核', 'orange'],
     ],
   },
   {
@@ -793,6 +809,11 @@ export async function seedReference(db: Kysely<Database>): Promise<void> {
         name: '资产管理科',
         description: '资产登记、台账、地图与发布（数据规则：本部门资产）',
       },
+      {
+        code: ROLE.platform,
+        name: '平台管理员',
+        description: '维护所有租户共用的平台级对象：在线表单与增强脚本、报表、数据源、网关路由、定时任务、菜单',
+      },
     ];
     const haveRoles = await existingIds(trx, 'sysRole');
     const newRoles: string[] = [];
@@ -898,19 +919,31 @@ export async function seedReference(db: Kysely<Database>): Promise<void> {
       const staff = await trx.selectFrom('sysUser').select('id').where('id', '=', staffId).executeTakeFirst();
       if (staff) await grantAssetOffice(trx, staffId);
     }
+    // Likewise the seeded administrator becomes the platform administrator when that role first appears.
+    const adminId = seedId(SEED_KEY.adminUser);
+    if (newRoles.includes(ROLE.platform)) {
+      const admin = await trx.selectFrom('sysUser').select('id').where('id', '=', adminId).executeTakeFirst();
+      if (admin) await grantSeededRole(trx, adminId, ROLE.platform);
+    }
   });
 }
 
-/** Gives a user the asset office role (the demo seed's 张三). */
-export async function grantAssetOffice(db: Kysely<Database>, userId: string): Promise<void> {
-  const id = seedId(`user-role:${userId}:${ROLE.assetOffice}`);
+/** Gives a user a seeded role once (the demo seed's 张三 the asset office, admin the platform role). */
+export async function grantSeededRole(
+  db: Kysely<Database>,
+  userId: string,
+  code: (typeof ROLE)[keyof typeof ROLE],
+): Promise<void> {
+  const id = seedId(`user-role:${userId}:${code}`);
   const have = await db.selectFrom('sysUserRole').select('id').where('id', '=', id).executeTakeFirst();
   if (have) return;
   await db
     .insertInto('sysUserRole')
-    .values({ id, userId, roleId: seedId(`role:${ROLE.assetOffice}`), tenantId: null })
+    .values({ id, userId, roleId: seedId(`role:${code}`), tenantId: null })
     .execute();
 }
+
+export const grantAssetOffice = (db: Kysely<Database>, userId: string) => grantSeededRole(db, userId, ROLE.assetOffice);
 
 /**
  * Inserts a menu's seeded data rules when missing (like menus) and answers, per role code, the rule ids its

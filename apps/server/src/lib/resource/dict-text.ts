@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { KvStore } from '../kv-store.js';
-import { DictService } from '../../modules/dict/dict.service.js';
 import type { ResourceDef, Row } from './resource.types.js';
+import { DictService } from '../dict.service.js';
 
 export interface DictLabels {
   /** field → (value → label) */

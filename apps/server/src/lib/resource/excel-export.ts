@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { KvStore } from '../kv-store.js';
-import { DictService } from '../../modules/dict/dict.service.js';
 import { fieldColumn, type ListParams } from './list-query.js';
 import type { AnyQuery, ResourceDef, Row } from './resource.types.js';
+import { DictService } from '../dict.service.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- column references are checked against the declaration */
 

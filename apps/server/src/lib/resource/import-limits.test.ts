@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import zlib from 'node:zlib';
+import { IMPORT_MESSAGES as UPLOAD_MESSAGES } from '@district/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
@@ -158,6 +159,30 @@ describe.each(targets)('import limits on $name', (target) => {
     const res = await importFile(bomb);
     expect([res.statusCode, res.json().message]).toEqual([400, IMPORT_MESSAGES.bomb]);
     expect(await count('')).toBeGreaterThan(0);
+  });
+
+  it('answers 400, not 500, to an upload the multipart reader cannot follow, and writes nothing', async () => {
+    const { headers, payload } = upload(await positionsWorkbook(3, 'BROKEN'));
+    const cut = payload.subarray(0, payload.length - 40);
+    const wrongBoundary = { 'content-type': 'multipart/form-data; boundary=not-the-one' };
+    const noBoundary = { 'content-type': 'multipart/form-data' };
+    for (const [h, body] of [
+      [headers, cut],
+      [wrongBoundary, payload],
+      [noBoundary, payload],
+    ] as const) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/sys/position/importExcel',
+        token: admin,
+        tenant: 1001,
+        headers: h,
+        payload: body,
+      });
+      expect(res.statusCode).toBe(400);
+      expect([UPLOAD_MESSAGES.badUpload, '请选择要导入的文件']).toContain(res.json().message);
+    }
+    expect(await count('BROKEN')).toBe(0);
   });
 
   it('refuses a bomb whose directory lies about its size as soon as it inflates past it', async () => {

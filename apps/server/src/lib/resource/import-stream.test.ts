@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
 import { newId } from '../ids.js';
-import { BAD_IMPORT_ID } from './import-progress.js';
+import { BAD_IMPORT_ID } from './import-run.js';
 
 /** An .xlsx written the way our export writes it (streamed, inline strings), so big files stay cheap to make. */
 async function workbook(rows: unknown[][]): Promise<Buffer> {

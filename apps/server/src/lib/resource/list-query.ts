@@ -11,8 +11,10 @@ import {
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { hasNulCharacter } from '../db-errors.js';
 import { ApiError } from '../http.js';
+import type { FieldCrypto } from '../field-crypto.js';
 import { toHundredthsOrNull } from './decimal.js';
 import type { AnyQuery, FieldDef, ResourceDef } from './resource.types.js';
+import { sealedCondition, sealedFields } from './sealed-fields.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- column references are checked against the declaration */
 type Eb = ExpressionBuilder<any, any>;
@@ -110,18 +112,24 @@ export function escapeLike(value: string): string {
 
 export type Operator = SuperQueryRule;
 
-/** One condition on one declared field. */
+/**
+ * One condition on one declared field. A sealed field (personal data at rest) is compared through its keyed hash,
+ * which needs the keys (`crypto`); without them it matches nothing.
+ */
 export function condition(
   eb: Eb,
   def: ResourceDef,
   field: string,
   op: Operator,
   raw: string | string[],
+  crypto: FieldCrypto | null = null,
 ): Expression<SqlBool> {
   const fd = def.fields[field];
   if (!fd || fd.computed) throw new ApiError(400, `不支持的查询字段：${field}`);
   const col = fieldColumn(def, field);
   const values = (Array.isArray(raw) ? raw : [raw]).map((v) => coerce(fd, field, v));
+  const sealed = fd.sealed ? sealedFields(def).find((s) => s.field === field) : undefined;
+  if (sealed) return sealedCondition(eb, sealed, op, values.map(String), crypto);
   const first = values[0] ?? '';
   switch (op) {
     case 'like':
@@ -183,6 +191,7 @@ export async function applyFilters(
   def: ResourceDef,
   query: Record<string, unknown>,
   applyExtra: (q: AnyQuery, key: string, value: string) => Promise<AnyQuery> | AnyQuery,
+  crypto: FieldCrypto | null = null,
 ): Promise<AnyQuery> {
   for (const [key, rawValue] of Object.entries(query)) {
     if (RESERVED.has(key)) continue;
@@ -196,6 +205,7 @@ export async function applyFilters(
     if (range && def.fields[range[1]!]?.filter) {
       const field = range[1]!;
       const fd = def.fields[field]!;
+      if (fd.sealed) throw new ApiError(400, `${fd.title}加密存储，只能按完整的${fd.title}精确查询`);
       const col = fieldColumn(def, field);
       const v = coerce(fd, field, range[2] === 'end' ? rangeEnd(fd, value) : value);
       q = q.where(col, range[2] === 'begin' ? '>=' : '<=', v);
@@ -206,7 +216,9 @@ export async function applyFilters(
     const fd = def.fields[key]!;
     // Numbers and dates never use LIKE; a plain value on a text field is an exact match.
     const op = decoded.op;
-    q = q.where((eb: Eb) => condition(eb, def, key, op, fd.type === 'string' || op !== 'like' ? decoded.value : value));
+    q = q.where((eb: Eb) =>
+      condition(eb, def, key, op, fd.type === 'string' || op !== 'like' ? decoded.value : value, crypto),
+    );
   }
 
   const conditions = parseSuperQuery(single(query.superQueryParams));
@@ -216,7 +228,7 @@ export async function applyFilters(
       if (!def.fields[c.field]?.filter) throw new ApiError(400, `不支持的查询字段：${c.field}`);
     q = q.where((eb: Eb) => {
       const parts = conditions.map((c) =>
-        condition(eb, def, c.field, c.rule, c.rule === 'in' ? c.val.split(',').filter(Boolean) : c.val),
+        condition(eb, def, c.field, c.rule, c.rule === 'in' ? c.val.split(',').filter(Boolean) : c.val, crypto),
       );
       return matchType === 'or' ? eb.or(parts) : eb.and(parts);
     });

@@ -7,10 +7,12 @@ import { newId } from '../ids.js';
 import { formatDateTime } from '../time.js';
 import { applyDataRules, loadDataRules, ruleVariables, type DataRule } from './data-rules.js';
 import { writeDataLog } from './data-log.js';
+import { releaseLetGo } from './file-release.js';
 import { isDecimal2, showDecimal2, storedDecimal2 } from './decimal.js';
 import { addDictText, loadDictLabels } from './dict-text.js';
 import { applyFilters, fieldColumn, parseListParams, type ListParams } from './list-query.js';
 import type { AnyQuery, ResourceContext, ResourceDef, Row, TxContext } from './resource.types.js';
+import { dropMaskedChanges, fieldCrypto, logView, openRows, revealRows, storedRow } from './sealed-fields.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- tables are chosen by the declaration */
 
@@ -37,7 +39,7 @@ export async function scoped(
     q =
       def.tenancy.kind === 'column'
         ? q.where(`${def.table}.${def.tenancy.column ?? 'tenantId'}` as any, '=', ctx.user.tenantId)
-        : def.tenancy.apply(q, ctx.user.tenantId);
+        : def.tenancy.apply(q, ctx.user.tenantId, ctx);
   }
   if (def.dataRuleMenu) {
     // The session cache keeps each menu's rules until a grant or rule changes (authCache.invalidate()).
@@ -58,6 +60,8 @@ export function stripHidden(def: ResourceDef, row: Row): Row {
 }
 
 export async function decorateRows(def: ResourceDef, rows: Row[], ctx: ResourceContext, kv: KvStore): Promise<void> {
+  // Personal data opened, and masked unless the caller may see it whole.
+  revealRows(def, rows, ctx);
   for (const row of rows) stripHidden(def, row);
   showDecimal2(def, rows);
   if (def.decorate) await def.decorate(rows, ctx);
@@ -136,7 +140,7 @@ export async function filteredQuery(
   query: Record<string, unknown>,
 ): Promise<AnyQuery> {
   let q = await scoped(def, ctx);
-  q = await applyFilters(q, def, query, (qq, key, value) => def.extraParams![key]!(qq, value, ctx));
+  q = await applyFilters(q, def, query, (qq, key, value) => def.extraParams![key]!(qq, value, ctx), fieldCrypto(ctx));
   return q;
 }
 
@@ -164,12 +168,13 @@ export async function listPage(
   return { records, total, size: params.pageSize, current: params.pageNo, pages: Math.ceil(total / params.pageSize) };
 }
 
-/** One record inside the caller's scope, or 404. */
+/** One record inside the caller's scope (its personal data opened, not yet masked), or 404. */
 export async function findScoped(def: ResourceDef, ctx: ResourceContext, id: string): Promise<Row> {
   if (!id || id.length > 64) throw new ApiError(400, '参数 id 不能为空');
   const q = await scoped(def, ctx);
   const row = (await q.where(`${def.table}.${idOf(def)}` as any, '=', id).executeTakeFirst()) as Row | undefined;
   if (!row) throw new ApiError(404, NOT_FOUND);
+  openRows(def, [row], ctx);
   return row;
 }
 
@@ -183,6 +188,25 @@ export function declared(def: ResourceDef, body: Record<string, unknown>): Row {
   }
   return row;
 }
+
+/**
+ * The friendly check before a write for the descriptor's uniqueness (the database's index stays the guard against
+ * races): the first clash answers 400 with the field's message and the value written. An index whose fields the row
+ * does not all carry is skipped (an edit that leaves them alone).
+ */
+export async function assertUnique(def: ResourceDef, row: Row, existingId: string | null, ctx: ResourceContext) {
+  for (const unique of def.unique ?? []) {
+    const values = unique.fields.map((f) => row[fieldColumn(def, f)]);
+    if (values.some((v) => v === undefined || v === null || v === '')) continue;
+    let q = (ctx.db as any).selectFrom(unique.table ? camelTable(unique.table) : def.table).select(idOf(def));
+    unique.fields.forEach((f, i) => (q = q.where(fieldColumn(def, f), '=', values[i])));
+    if (unique.live) q = q.where('delFlag', '=', 0);
+    if (existingId !== null) q = q.where(idOf(def), '<>', existingId);
+    if (await q.executeTakeFirst()) throw new ApiError(400, unique.message(String(values[values.length - 1])));
+  }
+}
+
+const camelTable = (table: string) => table.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** The row an insert writes: declared fields, a new id, audit columns, tenant and owning department. */
 export async function rowForInsert(def: ResourceDef, body: any, ctx: ResourceContext): Promise<Row> {
@@ -215,16 +239,20 @@ function refuseDuplicate(row: Row) {
 export async function createRecord(def: ResourceDef, body: any, ctx: ResourceContext): Promise<Row> {
   const row = await rowForInsert(def, body, ctx);
   if (def.beforeWrite) await def.beforeWrite(row, null, ctx);
+  const crypto = fieldCrypto(ctx);
+  // Sealed here, where the row goes into the table: the hooks and checks work on the plain values.
+  const stored = storedRow(def, row, crypto);
   await ctx.db
     .transaction()
     .execute(async (trx) => {
-      await (trx as any).insertInto(def.table).values(row).execute();
+      await (trx as any).insertInto(def.table).values(stored).execute();
       const tx: TxContext = { ...ctx, trx };
       if (def.afterCreate) await def.afterCreate(row, body, tx);
-      await writeDataLog(trx, def.name, String(row[idOf(def)]), 'add', row, ctx.user);
+      await writeDataLog(trx, def.name, String(row[idOf(def)]), 'add', logView(def, row, crypto), ctx.user);
     })
     .catch(refuseDuplicate(row));
   await dataChanged(ctx.request.server.ctx.kv);
+  if (def.afterCommit) await def.afterCommit({ action: 'add', rows: [row] }, ctx);
   return row;
 }
 
@@ -233,6 +261,8 @@ export async function updateRecord(def: ResourceDef, body: any, ctx: ResourceCon
   const before = await findScoped(def, ctx, id);
   const changes = def.toUpdate ? await def.toUpdate(body, before, ctx) : declared(def, body);
   delete changes[idOf(def)];
+  dropMaskedChanges(def, changes);
+  const crypto = fieldCrypto(ctx);
   if (def.audit !== false) {
     changes.updateBy = ctx.user.username;
     changes.updateTime = formatDateTime();
@@ -246,7 +276,7 @@ export async function updateRecord(def: ResourceDef, body: any, ctx: ResourceCon
         const lock = def.versionColumn;
         const result = await (trx as any)
           .updateTable(def.table)
-          .set(changes)
+          .set(storedRow(def, changes, crypto))
           .where(idOf(def), '=', id)
           .$if(!!lock, (q: any) => q.where(lock!.column, '=', before[lock!.column]))
           .executeTakeFirst();
@@ -259,10 +289,13 @@ export async function updateRecord(def: ResourceDef, body: any, ctx: ResourceCon
         .selectAll()
         .where(idOf(def), '=', id)
         .executeTakeFirst()) as Row;
-      await writeDataLog(trx, def.name, id, 'edit', after, ctx.user);
+      await writeDataLog(trx, def.name, id, 'edit', logView(def, after, crypto), ctx.user);
     })
     .catch(refuseDuplicate({ ...before, ...changes }));
   await dataChanged(ctx.request.server.ctx.kv);
+  openRows(def, [after], ctx);
+  await releaseLetGo(ctx, def.table, [before], [after]);
+  if (def.afterCommit) await def.afterCommit({ action: 'edit', rows: [after] }, ctx);
   return after;
 }
 
@@ -272,6 +305,8 @@ export async function deleteRecords(def: ResourceDef, ids: string[], ctx: Resour
   const q = await scoped(def, ctx);
   const rows = (await q.where(`${def.table}.${idOf(def)}` as any, 'in', ids).execute()) as Row[];
   if (rows.length !== new Set(ids).size) throw new ApiError(404, NOT_FOUND);
+  openRows(def, rows, ctx);
+  const crypto = fieldCrypto(ctx);
   await ctx.db.transaction().execute(async (trx) => {
     const tx: TxContext = { ...ctx, trx };
     if (def.beforeDelete) await def.beforeDelete(rows, tx);
@@ -285,9 +320,19 @@ export async function deleteRecords(def: ResourceDef, ids: string[], ctx: Resour
     }
     if (def.afterDelete) await def.afterDelete(rows, tx);
     for (const row of rows) {
-      await writeDataLog(trx, def.name, String(row[idOf(def)]), 'delete', { ...row, delFlag: 1 }, ctx.user);
+      await writeDataLog(
+        trx,
+        def.name,
+        String(row[idOf(def)]),
+        'delete',
+        logView(def, { ...row, delFlag: 1 }, crypto),
+        ctx.user,
+      );
     }
   });
   await dataChanged(ctx.request.server.ctx.kv);
+  // A soft-deleted record shows its files nowhere either.
+  await releaseLetGo(ctx, def.table, rows, []);
+  if (def.afterCommit) await def.afterCommit({ action: 'delete', rows }, ctx);
   return rows.length;
 }

@@ -1,9 +1,10 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../modules/auth/login.service.js';
 import { seedId } from '../../db/seeds/seed-id.js';
 import { createTestUser, startApp, targets, type TestApp } from '../../test/harness.js';
 import { newId } from '../ids.js';
+import { hashPassword } from '../password.js';
+import { addDataRule, grantToRole } from '../../test/data-rule-fixtures.js';
 
 /** The resource pattern, proven on positions (the smallest resource) on every database. */
 describe.each(targets)('resource pattern on $name', (target) => {
@@ -254,30 +255,13 @@ describe.each(targets)('resource pattern on $name', (target) => {
       .select('id')
       .where('perms', '=', 'system:position:list')
       .executeTakeFirstOrThrow();
-    const ruleId = newId();
-    await db
-      .insertInto('sysPermissionDataRule')
-      .values({
-        id: ruleId,
-        permissionId: menu.id,
-        ruleName: '只看A',
-        ruleColumn: 'code',
-        ruleConditions: 'RIGHT_LIKE',
-        ruleValue: 'A',
-        status: '1',
-        createBy: null,
-        createTime: null,
-        updateBy: null,
-        updateTime: null,
-      })
-      .execute();
-    await db
-      .insertInto('sysRolePermission')
-      .values([
-        { id: newId(), roleId, permissionId: menu.id, dataRuleIds: ruleId, operateDate: null, operateIp: null },
-        { id: newId(), roleId, permissionId: listPerm.id, dataRuleIds: null, operateDate: null, operateIp: null },
-      ])
-      .execute();
+    const ruleId = await addDataRule(db, menu.id, {
+      name: '只看A',
+      column: 'code',
+      condition: 'RIGHT_LIKE',
+      value: 'A',
+    });
+    await grantToRole(db, roleId, [{ permissionId: menu.id, dataRuleIds: ruleId }, { permissionId: listPerm.id }]);
     const token = await t.login('rule_user', 'Rule@2026');
     const page = (await list({ pageSize: '50' }, token)).json().result;
     expect(page.records.map((r: { code: string }) => r.code).sort()).toEqual(['A01', 'A02']);

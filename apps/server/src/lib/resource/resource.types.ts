@@ -1,9 +1,17 @@
-import type { PermissionCode } from '@district/shared';
+import type {
+  PermissionCode,
+  ResourceDescriptor,
+  ResourceField,
+  ResourceFieldType,
+  ResourcePermissions,
+  ResourceUnique,
+} from '@district/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { ZodType } from 'zod';
 import type { AuthUser } from '../../context.js';
 import type { Database } from '../../db/schema.js';
+import type { SealedColumn } from '../personal-data.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a resource is declared over any of the tables */
 export type AnyQuery = SelectQueryBuilder<any, any, any>;
@@ -13,40 +21,20 @@ export type Row = Record<string, unknown>;
  * `decimal2`: a number with at most 2 decimals stored as an integer in hundredths (money in fen, areas in
  * 0.01 m²). Answers, exports and imports speak the number (yuan, m²); filters and writes convert exactly.
  */
-export type FieldType = 'string' | 'int' | 'number' | 'decimal2' | 'date' | 'datetime';
+export type FieldType = ResourceFieldType;
+export type { ResourcePermissions };
 
-export interface FieldDef {
+/** A field as the server sees it: the shared declaration plus where and how it is read. */
+export interface FieldDef extends ResourceField {
   /** Column in camelCase (the database plugin maps it to snake_case); defaults to the field's key. */
   column?: string;
-  type: FieldType;
-  title: string;
-  /** May be filtered with plain params, ranges and the advanced query. */
-  filter?: boolean;
-  /** May be sorted by (column=…). */
-  sort?: boolean;
-  /** A sys_dict code, or a registered table dictionary `table,text,code`: answered as `<field>_dictText`. */
-  dict?: string;
   /** A table dictionary: labels of a page's values in one query. */
   dictTable?: (db: Kysely<Database>, values: string[]) => Promise<Map<string, string>>;
-  /** Comma-separated multiple values (translated one by one). */
-  multi?: boolean;
-  /** Exported/imported as this Excel column; false keeps it out of Excel. */
-  excel?: boolean | { width?: number };
-  /** Filled by `decorate`, not a column: never filtered, sorted or named by a data rule. */
-  computed?: boolean;
-  /** Never answered (password hashes and the like). */
-  hidden?: boolean;
-}
-
-export interface ResourcePermissions {
-  list: PermissionCode;
-  add?: PermissionCode;
-  edit?: PermissionCode;
-  delete?: PermissionCode;
-  deleteBatch?: PermissionCode;
-  queryById?: PermissionCode;
-  exportXls?: PermissionCode;
-  importExcel?: PermissionCode;
+  /**
+   * Personal data stored sealed (lib/personal-data.ts): written sealed with its keyed hash, filtered by exact match
+   * only (through the hash), answered, exported and logged masked unless the caller holds `unmask`.
+   */
+  sealed?: { column: SealedColumn; unmask: PermissionCode };
 }
 
 export interface ResourceContext {
@@ -57,9 +45,19 @@ export interface ResourceContext {
 
 export type TxContext = ResourceContext & { trx: Kysely<Database> };
 
-/** Tenancy: a tenant_id column on the table, or a custom filter (users belong to tenants through a link table). */
+/** A committed write: the rows as stored (as they were, for a delete). */
+export interface CommittedChange {
+  action: 'add' | 'edit' | 'delete';
+  rows: Row[];
+}
+
+/**
+ * Tenancy: a tenant_id column on the table, or a custom filter (users belong to tenants through a link table; a
+ * filter may also read the caller, e.g. what only a platform administrator sees).
+ */
 export type Tenancy =
-  { kind: 'column'; column?: string } | { kind: 'custom'; apply: (q: AnyQuery, tenantId: number) => AnyQuery };
+  | { kind: 'column'; column?: string }
+  | { kind: 'custom'; apply: (q: AnyQuery, tenantId: number, ctx: ResourceContext) => AnyQuery };
 
 /**
  * One declaration per resource; registerResource() turns it into the standard routes
@@ -76,6 +74,13 @@ export interface ResourceDef<TCreate = any, TUpdate = any> {
   idField?: string;
   fields: Record<string, FieldDef>;
   permissions: ResourcePermissions;
+  /** Uniqueness the database enforces, with the field's message (from the shared descriptor). */
+  unique?: readonly ResourceUnique[];
+  /**
+   * A platform object, shared by every tenant (decisions.md, "Platform and tenant objects"): its writes (add, edit,
+   * delete, import) are for platform administrators only; reading follows `permissions` alone.
+   */
+  platformWrites?: boolean;
   /** Menu url whose data rules apply (e.g. '/system/user'); none means no data rules. */
   dataRuleMenu?: string;
   tenancy?: Tenancy;
@@ -117,6 +122,17 @@ export interface ResourceDef<TCreate = any, TUpdate = any> {
   beforeDelete?: (rows: Row[], ctx: TxContext) => Promise<void>;
   afterDelete?: (rows: Row[], ctx: TxContext) => Promise<void>;
   /**
+   * Runs once a write's transaction has committed (createRecord, updateRecord, deleteRecords; not imports): what
+   * must not happen for a write that rolled back, e.g. invalidating the guard's cache or ending sessions. The write
+   * stands whatever happens here; a failure still answers as the request's error.
+   */
+  afterCommit?: (change: CommittedChange, ctx: ResourceContext) => Promise<void>;
+  /**
+   * How an id in a query (delete, deleteBatch) is read when ids are not text, e.g. tenants' integers: an id it
+   * refuses is a 400 with its message, before any query.
+   */
+  idSchema?: ZodType<string | number>;
+  /**
    * A warning to answer with a successful add or edit (the write happens all the same), e.g. coordinates
    * outside the district: appended to the message and answered as `result.warning`. `row` is as stored.
    */
@@ -136,4 +152,41 @@ export interface ResourceDef<TCreate = any, TUpdate = any> {
   orgCodeColumn?: string;
   /** Some routes are replaced by custom ones (e.g. users' add with roles and departments). */
   skip?: ('add' | 'edit' | 'delete' | 'deleteBatch' | 'queryById' | 'exportXls' | 'importExcel')[];
+}
+
+/** What the server adds to a shared descriptor: everything of a ResourceDef but its declaration. */
+export type ServerSide<TCreate = any, TUpdate = any> = Omit<
+  ResourceDef<TCreate, TUpdate>,
+  'name' | 'title' | 'path' | 'fields' | 'permissions' | 'unique'
+> & {
+  /** Server-only facts of declared fields (column, table dictionary), and fields the web never sees. */
+  fields?: Record<string, Partial<FieldDef>>;
+};
+
+/**
+ * A resource from its shared declaration (`packages/shared/src/resources`) and the server's side of it: table,
+ * tenancy, data rules, schemas and hooks. The declaration's fields, permissions and uniqueness are the whitelist
+ * the engine enforces, so the web and the server cannot drift apart.
+ */
+export function defineResource<TCreate = any, TUpdate = any>(
+  descriptor: ResourceDescriptor,
+  server: ServerSide<TCreate, TUpdate>,
+): ResourceDef<TCreate, TUpdate> {
+  const { fields: extra = {}, ...rest } = server;
+  const fields: Record<string, FieldDef> = {};
+  for (const [key, field] of Object.entries(descriptor.fields)) fields[key] = { ...field, ...extra[key] };
+  for (const [key, field] of Object.entries(extra)) {
+    if (fields[key]) continue;
+    if (!field.title || !field.type) throw new Error(`${descriptor.name}.${key}：服务端字段须声明 title 和 type`);
+    fields[key] = field as FieldDef;
+  }
+  return {
+    ...rest,
+    name: descriptor.name,
+    title: descriptor.title,
+    path: descriptor.path,
+    fields,
+    permissions: descriptor.permissions,
+    unique: descriptor.unique,
+  };
 }

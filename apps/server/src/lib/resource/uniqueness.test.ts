@@ -1,5 +1,6 @@
 import { DICT_MESSAGES, USER_MESSAGES, USER_UNIQUE_FIELDS } from '@district/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEALED_COLUMNS, personalHashes, sealPersonal } from '../personal-data.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
 
 /**
@@ -57,7 +58,13 @@ describe.each(targets)('uniqueness under concurrency on $name', (target) => {
       expect(r.json().message).toBe(USER_MESSAGES.taken(USER_UNIQUE_FIELDS.phone));
     }
     const db = t.app.ctx.db.db;
-    const live = await db.selectFrom('sysUser').select('id').where('phone', '=', phone).execute();
+    // Phones are sealed at rest: found by their keyed hash.
+    const live = await db
+      .selectFrom('sysUser')
+      .select('id')
+      .where('phoneHash', 'in', personalHashes(t.app.ctx.fields, SEALED_COLUMNS.userPhone, phone))
+      .where('delFlag', '=', 0)
+      .execute();
     expect(live).toHaveLength(1);
     // A deleted account's phone may be given to someone else, twice over.
     expect((await call('DELETE', `/sys/user/delete?id=${live[0]!.id}`)).statusCode).toBe(200);
@@ -80,12 +87,29 @@ describe.each(targets)('uniqueness under concurrency on $name', (target) => {
       .selectAll()
       .where('username', '=', 'race_user')
       .executeTakeFirstOrThrow();
-    // A second live account with the same e-mail, written past every check, is refused by the database.
-    await db.updateTable('sysUser').set({ email: 'a@b.cn' }).where('id', '=', user.id).execute();
+    // A second live account with the same e-mail, written past every check, is refused by the database: the unique
+    // index is on the keyed hash (each sealing of the value differs).
+    const first = sealPersonal(t.app.ctx.fields, SEALED_COLUMNS.userEmail, 'a@b.cn');
+    const second = sealPersonal(t.app.ctx.fields, SEALED_COLUMNS.userEmail, 'a@b.cn');
+    expect(second.value).not.toBe(first.value);
+    await db
+      .updateTable('sysUser')
+      .set({ email: first.value, emailHash: first.hash })
+      .where('id', '=', user.id)
+      .execute();
     await expect(
       db
         .insertInto('sysUser')
-        .values({ ...user, id: 'e'.repeat(32), username: 'race_copy', email: 'a@b.cn', phone: null, workNo: null })
+        .values({
+          ...user,
+          id: 'e'.repeat(32),
+          username: 'race_copy',
+          email: second.value,
+          emailHash: second.hash,
+          phone: null,
+          phoneHash: null,
+          workNo: null,
+        })
         .execute(),
     ).rejects.toThrow();
     const item = await db

@@ -1,4 +1,5 @@
 import { appendFile } from 'node:fs/promises';
+import { maskPhone } from '@district/shared';
 
 /** One text message to one mobile number. */
 export interface SmsMessage {
@@ -33,7 +34,11 @@ export class LogSmsProvider implements SmsProvider {
   ) {}
 
   async send(message: SmsMessage): Promise<void> {
-    this.log({ phone: message.phone, purpose: message.purpose }, `短信（开发模式，未实际发送）：${message.text}`);
+    // The server log keeps the number masked, as every log does (the file is the tests' own, not a log).
+    this.log(
+      { phone: maskPhone(message.phone), purpose: message.purpose },
+      `短信（开发模式，未实际发送）：${message.text}`,
+    );
     if (this.file) {
       const line = JSON.stringify({ ...message, at: new Date().toISOString() });
       await appendFile(this.file, `${line}\n`, 'utf8');

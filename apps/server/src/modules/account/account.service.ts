@@ -10,7 +10,11 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database, SysUser } from '../../db/schema.js';
 import { ApiError } from '../../lib/http.js';
-import { getSettings, saveSettings } from '../platform/platform.service.js';
+import { setPassword } from '../../lib/password-policy.js';
+import type { FieldCrypto } from '../../lib/field-crypto.js';
+import { personalHashes, SEALED_COLUMNS } from '../../lib/personal-data.js';
+import { isTaken } from '../user/user.service.js';
+import { getSettings, saveSettings } from '../../lib/platform-settings.js';
 
 const flag = (value: string | undefined, fallback: boolean) =>
   value === undefined || value === '' ? fallback : value === '1';
@@ -66,12 +70,19 @@ export async function saveAccountSettings(db: Kysely<Database>, input: AccountSe
 
 export const isGuest = (username: string) => username.toLowerCase() === GUEST_CREDENTIALS.username.toLowerCase();
 
-/** The live, active account holding a phone; never the guest (the public display's account). */
-export async function userByPhone(db: Kysely<Database>, phone: string): Promise<SysUser | undefined> {
+/**
+ * The live, active account holding a phone; never the guest (the public display's account). Phones are sealed at
+ * rest: found by their keyed hash.
+ */
+export async function userByPhone(
+  db: Kysely<Database>,
+  phone: string,
+  crypto: FieldCrypto,
+): Promise<SysUser | undefined> {
   const user = await db
     .selectFrom('sysUser')
     .selectAll()
-    .where('phone', '=', phone)
+    .where('phoneHash', 'in', personalHashes(crypto, SEALED_COLUMNS.userPhone, phone))
     .where('delFlag', '=', 0)
     .executeTakeFirst();
   return user && !isGuest(user.username) ? user : undefined;
@@ -105,4 +116,21 @@ export async function takeTicket(ctx: AppContext, ticket: string, step: Ticket['
   const value = await readTicket(ctx, ticket, step);
   if (!(await ctx.kv.take(ticketKey(ticket)))) throw new ApiError(400, M.ticketInvalid);
   return value;
+}
+
+/** Whether a live account has this phone (registration, phone login codes, a new phone in 个人中心). */
+export async function phoneTaken(db: Kysely<Database>, phone: string, crypto: FieldCrypto): Promise<boolean> {
+  return isTaken(db, 'phone', phone, null, crypto);
+}
+
+/** Whether a user name is taken: regardless of case, deleted accounts included (the same rule as 用户管理's). */
+export const usernameTaken = (db: Kysely<Database>, username: string) => isTaken(db, 'username', username, null);
+
+/**
+ * Sets a new password (找回密码) the user chose: the configured rule and history were checked by the caller. Whoever
+ * held a session of the account (perhaps the reason for the reset) loses it.
+ */
+export async function resetPassword(ctx: AppContext, userId: string, newPassword: string): Promise<void> {
+  await setPassword(ctx.db.db, userId, newPassword, { mustChange: false, by: 'alteration' });
+  await ctx.tokens.revokeUser(userId);
 }

@@ -4,6 +4,7 @@ import {
   GUEST_CREDENTIALS,
   MSG,
   PASSWORD_RULE,
+  USER_STATUS,
   type AccountSettings,
   type LoginResult,
 } from '@district/shared';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
 import type { MemorySmsProvider } from '../../lib/sms/sms-provider.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
+import { smsPhoneKey } from './sms-code.service.js';
 
 const ADMIN_PHONE = '13800000001';
 const STAFF_PHONE = '13800000002';
@@ -45,11 +47,12 @@ describe.each(targets)('account flows on $name', (target) => {
     return { checkKey, captcha: (await t.app.ctx.kv.get(`captcha:${checkKey}`)) ?? '' };
   }
 
-  async function passwordLogin(username: string, password: string) {
+  async function passwordLogin(username: string, password: string, userAgent?: string) {
     const res = await t.request({
       method: 'POST',
       url: '/sys/login',
       payload: { username, password, ...(await captcha()) },
+      ...(userAgent ? { headers: { 'user-agent': userAgent } } : {}),
     });
     if (res.statusCode !== 200) throw new Error(res.body);
     return (res.json().result as LoginResult).token;
@@ -58,7 +61,7 @@ describe.each(targets)('account flows on $name', (target) => {
   /** The code in the last message to a phone, and lets the phone be sent to again at once. */
   async function codeFor(phone: string) {
     const text = sms.last(phone)?.text ?? '';
-    await t.app.ctx.kv.del(`sms:minute:${phone}`);
+    await t.app.ctx.kv.del(`sms:minute:${smsPhoneKey(t.app.ctx, phone)}`);
     return /\d{6}/.exec(text)?.[0] ?? '';
   }
 
@@ -92,9 +95,11 @@ describe.each(targets)('account flows on $name', (target) => {
       const code = /\d{6}/.exec(sms.last(ADMIN_PHONE)!.text)![0];
       expect(res.body).not.toContain(code);
       // Only a salted hash is kept.
-      const stored = await t.app.ctx.kv.get(`sms:code:login:${ADMIN_PHONE}`);
+      const stored = await t.app.ctx.kv.get(`sms:code:login:${smsPhoneKey(t.app.ctx, ADMIN_PHONE)}`);
       expect(stored).toBeTruthy();
       expect(stored).not.toContain(code);
+      // The store's keys name the phone by its keyed hash, never the number.
+      expect(await t.app.ctx.kv.get(`sms:code:login:${ADMIN_PHONE}`)).toBeNull();
       // One a minute per phone.
       const again = await sendCode(ADMIN_PHONE, 'login');
       expect(again.statusCode).toBe(429);
@@ -149,7 +154,7 @@ describe.each(targets)('account flows on $name', (target) => {
       const phone = '13700000009';
       for (let i = 0; i < 10; i++) {
         expect((await sendCode(phone, 'login')).statusCode).toBe(200);
-        await t.app.ctx.kv.del(`sms:minute:${phone}`);
+        await t.app.ctx.kv.del(`sms:minute:${smsPhoneKey(t.app.ctx, phone)}`);
       }
       const day = await sendCode(phone, 'login');
       expect(day.statusCode).toBe(429);
@@ -262,7 +267,14 @@ describe.each(targets)('account flows on $name', (target) => {
       const phone = '13600000001';
       expect((await sendCode(phone, 'register')).statusCode).toBe(200);
       const code = await codeFor(phone);
-      const base = { username: 'newbie', password: 'Newbie2026', confirmPassword: 'Newbie2026', mobile: phone };
+      // The privacy notice accepted, as the form requires (my-data.test.ts tests its refusal).
+      const base = {
+        username: 'newbie',
+        password: 'Newbie2026',
+        confirmPassword: 'Newbie2026',
+        mobile: phone,
+        privacyAccepted: true,
+      };
       const count = await users();
       const weak = await call('POST', '/auth/register', {
         ...base,
@@ -276,6 +288,17 @@ describe.each(targets)('account flows on $name', (target) => {
       expect(mismatch.json().message).toBe(M.passwordMismatch);
       const takenName = await call('POST', '/auth/register', { ...base, username: 'staff', smscode: code });
       expect(takenName.json().message).toBe(M.usernameTaken);
+      // Differing only by case is the same name; a look-alike letter of another script is no user-name letter.
+      for (const username of ['Staff', 'ADMIN']) {
+        expect((await call('GET', `/auth/register/checkOnlyUser?username=${username}`)).json()).toMatchObject({
+          success: false,
+          message: M.usernameTaken,
+        });
+        const res = await call('POST', '/auth/register', { ...base, username, smscode: code });
+        expect([res.statusCode, res.json().message], username).toEqual([400, M.usernameTaken]);
+      }
+      const cyrillic = await call('POST', '/auth/register', { ...base, username: 'st\u0430ff', smscode: code });
+      expect([cyrillic.statusCode, cyrillic.json().message]).toEqual([400, '只允许字母、数字、下划线']);
       const wrongCode = await call('POST', '/auth/register', {
         ...base,
         smscode: code === '000000' ? '111111' : '000000',
@@ -287,13 +310,26 @@ describe.each(targets)('account flows on $name', (target) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ message: M.registerPending, result: { username: 'newbie', pending: true } });
       expect(await users()).toBe(count + 1);
-      // Waiting for approval: frozen until an administrator unfreezes the account.
+      // Waiting for approval (待审核, not 冻结): told so at login until an administrator approves the account.
+      const stored = await t.app.ctx.db.db
+        .selectFrom('sysUser')
+        .select(['id', 'status'])
+        .where('username', '=', 'newbie')
+        .executeTakeFirstOrThrow();
+      expect(stored.status).toBe(USER_STATUS.pending);
       const login = await t.request({
         method: 'POST',
         url: '/sys/login',
         payload: { username: 'newbie', password: 'Newbie2026', ...(await captcha()) },
       });
-      expect(login.json().message).toBe(MSG.accountFrozen);
+      expect([login.statusCode, login.json().message]).toEqual([400, MSG.accountPending]);
+      // Once approved (用户管理's 审核通过 sets status 1, see user.test.ts), it signs in.
+      await t.app.ctx.db.db
+        .updateTable('sysUser')
+        .set({ status: USER_STATUS.normal })
+        .where('id', '=', stored.id)
+        .execute();
+      expect(await passwordLogin('newbie', 'Newbie2026')).toBeTruthy();
     });
 
     it('without approval the new account signs in at once with its department, role and tenant', async () => {
@@ -308,6 +344,7 @@ describe.each(targets)('account flows on $name', (target) => {
         mobile: phone,
         smscode: code,
         realname: '新用户',
+        privacyAccepted: true,
       });
       expect(res.json()).toMatchObject({ message: M.registerDone, result: { pending: false } });
       const login = await t.request({
@@ -326,6 +363,7 @@ describe.each(targets)('account flows on $name', (target) => {
         confirmPassword: 'Newbie2026',
         mobile: '13600000003',
         smscode: code,
+        privacyAccepted: true,
       });
       expect(again.statusCode).toBe(400);
       await settings({ registerOpen: false });
@@ -341,7 +379,7 @@ describe.each(targets)('account flows on $name', (target) => {
           id: 'alter-me-id',
           username: user.username,
           realname: 'Alter',
-          password: (await import('../auth/login.service.js').then((m) => m.hashPassword('Before2026'))) as string,
+          password: (await import('../../lib/password.js').then((m) => m.hashPassword('Before2026'))) as string,
           phone: user.phone,
           status: 1,
           delFlag: 0,
@@ -422,7 +460,9 @@ describe.each(targets)('account flows on $name', (target) => {
   describe('personal centre', () => {
     it('edits the profile, changes the phone with an SMS re-check, and signs out other sessions', async () => {
       const first = await passwordLogin(SEED_ACCOUNTS.staff.username, SEED_ACCOUNTS.staff.password);
-      const second = await passwordLogin(SEED_ACCOUNTS.staff.username, SEED_ACCOUNTS.staff.password);
+      const chrome =
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+      const second = await passwordLogin(SEED_ACCOUNTS.staff.username, SEED_ACCOUNTS.staff.password, chrome);
       const profile = await call('GET', '/account/profile', undefined, first);
       expect(profile.json().result).toMatchObject({ username: 'staff', phone: STAFF_PHONE });
       const badMail = await call('PUT', '/account/profile', { realname: '张三', email: 'nope' }, first);
@@ -441,8 +481,12 @@ describe.each(targets)('account flows on $name', (target) => {
       const sessions = (await call('GET', '/account/sessions', undefined, first)).json().result as {
         current: boolean;
         id: string;
+        userAgent: string;
+        client: string | null;
       }[];
       expect(sessions.length).toBeGreaterThanOrEqual(2);
+      // The browser and system in words, as 在线用户 names them.
+      expect(sessions.find((s) => s.userAgent === chrome)?.client).toBe('Chrome 156 · Linux');
       expect(sessions.filter((s) => s.current)).toHaveLength(1);
       expect(JSON.stringify(sessions)).not.toContain(first);
       const out = await call('POST', '/account/sessions/signOutOthers', {}, first);

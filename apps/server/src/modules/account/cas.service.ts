@@ -3,7 +3,16 @@ import { ACCOUNT_MESSAGES as M } from '@district/shared';
 import type { AppConfig } from '../../config.js';
 import { ApiError } from '../../lib/http.js';
 
-const parser = new XMLParser({ removeNSPrefix: true, ignoreAttributes: true, parseTagValue: false, trimValues: true });
+// No entity expansion: a CAS answer has no use for it, and expanding is how a name is injected or memory blown up.
+const parser = new XMLParser({
+  removeNSPrefix: true,
+  ignoreAttributes: true,
+  parseTagValue: false,
+  trimValues: true,
+  processEntities: false,
+});
+/** A document type (with or without internal entity declarations) or an entity declaration anywhere. */
+const DECLARATION = /<!\s*(?:DOCTYPE|ENTITY)/i;
 
 interface CasAnswer {
   serviceResponse?: {
@@ -15,7 +24,8 @@ interface CasAnswer {
 /**
  * Validates a service ticket at the configured CAS server (protocol 3, `/p3/serviceValidate`) for the service
  * URL fixed in the configuration, and answers the CAS user name. A ticket issued for another service, a used or
- * expired one, or an answer that is not CAS XML is refused (401); an unreachable server is 502.
+ * expired one, or an answer that is not CAS XML (or declares a DOCTYPE/entities) is refused (401); an unreachable
+ * server is 502.
  */
 export async function validateCasTicket(config: AppConfig, ticket: string): Promise<string> {
   if (!config.casServerUrl || !config.casServiceUrl) throw new ApiError(403, M.casDisabled);
@@ -30,6 +40,8 @@ export async function validateCasTicket(config: AppConfig, ticket: string): Prom
   } catch {
     throw new ApiError(502, M.casUnreachable);
   }
+  // CAS answers never declare a document type: one that does is not a CAS answer.
+  if (DECLARATION.test(body)) throw new ApiError(401, M.casTicketInvalid);
   let answer: CasAnswer;
   try {
     answer = parser.parse(body) as CasAnswer;

@@ -8,8 +8,11 @@ const HOUR_MS = 60 * 60_000;
 /** Codes one client address may ask for per hour, over every phone. */
 export const SMS_PER_ADDRESS_HOUR = 20;
 
-const codeKey = (purpose: SmsPurpose, phone: string) => `sms:code:${purpose}:${phone}`;
-const checksKey = (purpose: SmsPurpose, phone: string) => `sms:checks:${purpose}:${phone}`;
+/** A phone as the kv store's keys name it: its keyed hash, so Redis (and its dumps) hold no phone numbers. */
+export const smsPhoneKey = (ctx: AppContext, phone: string) => ctx.fields.hash(phone.trim(), 'kv.sms-phone');
+const who = smsPhoneKey;
+const codeKey = (ctx: AppContext, purpose: SmsPurpose, phone: string) => `sms:code:${purpose}:${who(ctx, phone)}`;
+const checksKey = (ctx: AppContext, purpose: SmsPurpose, phone: string) => `sms:checks:${purpose}:${who(ctx, phone)}`;
 
 function digest(salt: string, code: string): string {
   return createHash('sha256').update(`${salt}:${code}`).digest('hex');
@@ -31,8 +34,11 @@ export async function sendSmsCode(
 ): Promise<void> {
   const { kv } = ctx;
   if ((await kv.incr(`sms:ip:${ip}`, HOUR_MS)) > SMS_PER_ADDRESS_HOUR) throw new ApiError(429, M.smsAddressLimit);
-  if ((await kv.incr(`sms:minute:${phone}`, 60_000)) > SMS_LIMITS.perMinute) throw new ApiError(429, M.smsTooFrequent);
-  if ((await kv.incr(`sms:day:${phone}`, DAY_MS)) > SMS_LIMITS.perDay) throw new ApiError(429, M.smsDailyLimit);
+  if ((await kv.incr(`sms:minute:${who(ctx, phone)}`, 60_000)) > SMS_LIMITS.perMinute) {
+    throw new ApiError(429, M.smsTooFrequent);
+  }
+  if ((await kv.incr(`sms:day:${who(ctx, phone)}`, DAY_MS)) > SMS_LIMITS.perDay)
+    throw new ApiError(429, M.smsDailyLimit);
   if (opts.deliver === false) return;
 
   const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
@@ -46,8 +52,8 @@ export async function sendSmsCode(
   } catch {
     throw new ApiError(502, M.smsSendFailed);
   }
-  await kv.set(codeKey(purpose, phone), `${salt}:${digest(salt, code)}`, SMS_LIMITS.ttlMs);
-  await kv.del(checksKey(purpose, phone));
+  await kv.set(codeKey(ctx, purpose, phone), `${salt}:${digest(salt, code)}`, SMS_LIMITS.ttlMs);
+  await kv.del(checksKey(ctx, purpose, phone));
 }
 
 /**
@@ -56,21 +62,21 @@ export async function sendSmsCode(
  */
 export async function useSmsCode(ctx: AppContext, purpose: SmsPurpose, phone: string, code: string): Promise<void> {
   const { kv } = ctx;
-  const stored = await kv.get(codeKey(purpose, phone));
+  const stored = await kv.get(codeKey(ctx, purpose, phone));
   if (!stored) throw new ApiError(400, M.smsCodeExpired);
-  const checks = await kv.incr(checksKey(purpose, phone), SMS_LIMITS.ttlMs);
+  const checks = await kv.incr(checksKey(ctx, purpose, phone), SMS_LIMITS.ttlMs);
   if (checks > SMS_LIMITS.maxChecks) {
-    await kv.del(codeKey(purpose, phone));
+    await kv.del(codeKey(ctx, purpose, phone));
     throw new ApiError(429, M.smsCodeTooManyChecks);
   }
   const [salt = '', hash = ''] = stored.split(':');
   const given = Buffer.from(digest(salt, code));
   if (given.length !== hash.length || !timingSafeEqual(given, Buffer.from(hash))) {
-    if (checks >= SMS_LIMITS.maxChecks) await kv.del(codeKey(purpose, phone));
+    if (checks >= SMS_LIMITS.maxChecks) await kv.del(codeKey(ctx, purpose, phone));
     throw new ApiError(400, M.smsCodeWrong);
   }
-  if ((await kv.take(codeKey(purpose, phone))) !== stored) throw new ApiError(400, M.smsCodeExpired);
-  await kv.del(checksKey(purpose, phone));
+  if ((await kv.take(codeKey(ctx, purpose, phone))) !== stored) throw new ApiError(400, M.smsCodeExpired);
+  await kv.del(checksKey(ctx, purpose, phone));
 }
 
 /** The image captcha of the login form, when captchas are on: single use, wrong or missing → 400. */

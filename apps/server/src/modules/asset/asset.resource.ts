@@ -1,4 +1,4 @@
-import { ASSET_API, ASSET_DICT, ASSET_MESSAGES, ASSET_ROUTES, PERM } from '@district/shared';
+import { ASSET_MESSAGES, ASSET_RESOURCE, ASSET_ROUTES } from '@district/shared';
 import {
   assetCreateSchema,
   assetUpdateSchema,
@@ -8,7 +8,7 @@ import {
 import { ApiError } from '../../lib/http.js';
 import { declared } from '../../lib/resource/resource.service.js';
 import { uniqueNumber } from '../../lib/resource/unique-number.js';
-import type { ResourceContext, ResourceDef, Row } from '../../lib/resource/resource.types.js';
+import { defineResource, type ResourceContext, type ResourceDef, type Row } from '../../lib/resource/resource.types.js';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import { FillRuleService } from '../rule/fill-rule.service.js';
 import { recordAcquire, type AcquiredAsset } from './ledger.service.js';
@@ -46,35 +46,19 @@ async function labels(db: ResourceContext['db'], table: 'sysCategory' | 'sysDepa
 }
 
 /**
- * The asset register (资产索引) on the resource pattern: tenancy, soft delete, the data rules of
- * /asset/index (the owning department's org code in sys_org_code), money and areas as decimal2.
+ * The asset register (资产索引) on the resource pattern: the shared declaration (`ASSET_RESOURCE`) with tenancy, soft
+ * delete, the data rules of /asset/index (the owning department's org code in sys_org_code), money and areas as
+ * decimal2; categories, departments and custodians labelled here.
  */
-export const assetResource: ResourceDef<AssetCreateInput, AssetUpdateInput> = {
-  name: 'biz_asset',
-  title: '资产',
+export const assetResource: ResourceDef<AssetCreateInput, AssetUpdateInput> = defineResource<
+  AssetCreateInput,
+  AssetUpdateInput
+>(ASSET_RESOURCE, {
   table: 'bizAsset',
-  path: ASSET_API.base,
   fields: {
-    code: { type: 'string', title: '资产编号', filter: true, sort: true },
-    name: { type: 'string', title: '资产名称', filter: true, sort: true, excel: { width: 30 } },
-    categoryId: {
-      type: 'string',
-      title: '资产分类',
-      filter: true,
-      sort: true,
-      dictTable: (db, values) => labels(db, 'sysCategory', values),
-    },
-    ownerDepartId: {
-      type: 'string',
-      title: '所属部门',
-      filter: true,
-      sort: true,
-      dictTable: (db, values) => labels(db, 'sysDepart', values),
-    },
+    categoryId: { dictTable: (db, values) => labels(db, 'sysCategory', values) },
+    ownerDepartId: { dictTable: (db, values) => labels(db, 'sysDepart', values) },
     custodian: {
-      type: 'string',
-      title: '保管人',
-      filter: true,
       dictTable: async (db, values) =>
         new Map(
           (
@@ -82,36 +66,6 @@ export const assetResource: ResourceDef<AssetCreateInput, AssetUpdateInput> = {
           ).map((u) => [u.username, u.realname]),
         ),
     },
-    address: { type: 'string', title: '地址', filter: true, excel: { width: 36 } },
-    regionCode: { type: 'string', title: '所在地区', filter: true },
-    longitude: { type: 'number', title: '经度', filter: true },
-    latitude: { type: 'number', title: '纬度', filter: true },
-    area: { type: 'decimal2', title: '面积(㎡)', filter: true, sort: true },
-    originalValue: { type: 'decimal2', title: '原值(元)', filter: true, sort: true },
-    netValue: { type: 'decimal2', title: '净值(元)', filter: true, sort: true },
-    acquiredDate: { type: 'date', title: '取得日期', filter: true, sort: true },
-    status: { type: 'string', title: '资产状态', filter: true, sort: true, dict: ASSET_DICT.status },
-    useNature: { type: 'string', title: '使用性质', filter: true, sort: true, dict: ASSET_DICT.useNature },
-    certificateNo: { type: 'string', title: '权证号', filter: true },
-    images: { type: 'string', title: '资产图片', excel: false },
-    attachments: { type: 'string', title: '附件', excel: false },
-    description: { type: 'string', title: '资产描述', excel: false },
-    published: { type: 'int', title: '是否发布', filter: true, sort: true, excel: false },
-    publishTime: { type: 'datetime', title: '发布时间', filter: true, sort: true, excel: false },
-    remark: { type: 'string', title: '备注' },
-    version: { type: 'int', title: '版本', excel: false },
-    sysOrgCode: { type: 'string', title: '所属机构编码', filter: true, excel: false },
-    createBy: { type: 'string', title: '创建人', filter: true, excel: false },
-    createTime: { type: 'datetime', title: '创建时间', filter: true, sort: true, excel: false },
-    updateTime: { type: 'datetime', title: '更新时间', sort: true, excel: false },
-  },
-  permissions: {
-    list: PERM.assetList,
-    add: PERM.assetAdd,
-    edit: PERM.assetEdit,
-    delete: PERM.assetDelete,
-    exportXls: PERM.assetExport,
-    importExcel: PERM.assetImport,
   },
   dataRuleMenu: ASSET_ROUTES.index,
   tenancy: { kind: 'column' },
@@ -197,4 +151,4 @@ export const assetResource: ResourceDef<AssetCreateInput, AssetUpdateInput> = {
     // Spreadsheets give numbers as text; the schema takes coordinates as numbers or numeric text alike.
     return body as AssetCreateInput;
   },
-};
+});

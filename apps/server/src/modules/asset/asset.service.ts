@@ -1,5 +1,7 @@
 import {
+  ASSET_CATEGORY_ROOT,
   ASSET_DICT,
+  ASSET_RESOURCE,
   ASSET_MESSAGES,
   ASSET_STATUS,
   ASSET_STATUS_ITEMS,
@@ -15,18 +17,15 @@ import type { AuthUser } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { ApiError, parse } from '../../lib/http.js';
 import { newId } from '../../lib/ids.js';
-import { snapshot } from '../../lib/resource/data-log.js';
+import { snapshot, writeDataLogRows } from '../../lib/resource/data-log.js';
 import { dataChanged, decorateRows, findScoped, scoped } from '../../lib/resource/resource.service.js';
 import type { AnyQuery, ResourceContext, Row } from '../../lib/resource/resource.types.js';
 import { checkStoredFiles, namedFiles, splitPaths } from '../file/stored-files.js';
 import { formatDateTime } from '../../lib/time.js';
-import { DictService } from '../dict/dict.service.js';
-import { districtBox as platformDistrictBox, insideDistrict } from '../platform/platform.service.js';
+import { DictService } from '../../lib/dict.service.js';
+import { districtBox as platformDistrictBox, insideDistrict } from '../../lib/platform-settings.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- queries over the resource's scoped builder */
-
-/** The asset category tree's root code: assets are classified under it only. */
-export const ASSET_CATEGORY_ROOT = 'A01';
 
 /** Today in server local time, as dates are stored (YYYY-MM-DD). */
 export const todayDate = () => formatDateTime().slice(0, 10);
@@ -146,8 +145,9 @@ export async function checkReferences(row: Row, ctx: ResourceContext): Promise<v
     throw new ApiError(400, ASSET_MESSAGES.futureDate('取得日期'));
   }
   if (row.images !== undefined)
-    await checkStoredFiles(ctx.db, splitPaths(row.images), { title: '资产图片', images: true });
-  if (row.attachments !== undefined) await checkStoredFiles(ctx.db, splitPaths(row.attachments), { title: '附件' });
+    await checkStoredFiles(ctx.db, splitPaths(row.images), { title: ASSET_RESOURCE.fields.images.title, images: true });
+  if (row.attachments !== undefined)
+    await checkStoredFiles(ctx.db, splitPaths(row.attachments), { title: ASSET_RESOURCE.fields.attachments.title });
 }
 
 /** Import: a category named by its code or its name (a name shared by two categories must be a code). */
@@ -382,11 +382,6 @@ async function writeDataLogs(trx: Kysely<Database>, rows: Row[], user: AuthUser)
     createTime: now,
     tenantId: user.tenantId,
   }));
-  // Small batches: a snapshot may carry a long rich-text description.
-  for (let i = 0; i < values.length; i += 20) {
-    await trx
-      .insertInto('sysDataLog')
-      .values(values.slice(i, i + 20))
-      .execute();
-  }
+  // Chained with the tenant's data log (written in small statements: a snapshot may carry a long description).
+  await writeDataLogRows(trx, values);
 }

@@ -1,11 +1,11 @@
 import ExcelJS from 'exceljs';
-import { ASSET_API, ASSET_MESSAGES, GUEST_CREDENTIALS, PERM } from '@district/shared';
+import { ASSET_API, ASSET_MESSAGES, DATA_LOG_API, GUEST_CREDENTIALS, PERM } from '@district/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
 import { seedId } from '../../db/seeds/seed-id.js';
 import { newId } from '../../lib/ids.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
-import { accountWith, roleWith } from '../user/user-reach.fixtures.js';
+import { accountWith, roleWith } from '../../test/reach-fixtures.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -402,6 +402,92 @@ describe.each(targets)('asset register on $name', (target) => {
     }
     const importRes = await t.request({ method: 'POST', url: `${ASSET_API.base}/importExcel`, token: guest });
     expect(importRes.statusCode).toBe(403);
+  });
+
+  it('exports every field the import reads, so the exported file imports back as the same asset', async () => {
+    const fields = {
+      name: '往返样本',
+      ownerDepartId: ZCGL,
+      custodian: 'admin',
+      address: '示范区往返路8号',
+      regionCode: '510104',
+      longitude: 104.08,
+      latitude: 30.65,
+      area: 88.5,
+      originalValue: 1200.5,
+      netValue: 1000.25,
+      acquiredDate: '2024-03-01',
+      useNature: 'business',
+      certificateNo: '川(2024)锦江区不动产权第0001号',
+      description: '<p>临街<strong>商铺</strong></p>',
+      remark: '往返备注',
+    };
+    const id = await add(fields);
+    const exported = await call('GET', `${ASSET_API.base}/exportXls?name=${encodeURIComponent('往返样本')}`);
+    expect(exported.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(
+      expect.arrayContaining(['经度', '纬度', '使用性质', '保管人', '权证号', '资产描述', '所在地区', '备注']),
+    );
+    // The same file with the code cleared (a new one is drawn), then imported.
+    sheet.getRow(2).getCell(header.indexOf('资产编号') + 1).value = null;
+    const buffer = Buffer.from(await wb.xlsx.writeBuffer());
+    const boundary = '----asset-roundtrip';
+    const imported = await t.request({
+      method: 'POST',
+      url: `${ASSET_API.base}/importExcel`,
+      token: admin,
+      tenant: 1001,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="roundtrip.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+        ),
+        buffer,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(imported.statusCode).toBe(200);
+    expect(imported.json().result).toMatchObject({ success: 1, failed: 0 });
+    const rows = (await list({ name: '往返样本' })).records as Record<string, unknown>[];
+    expect(rows).toHaveLength(2);
+    const copy = rows.find((r) => r.id !== id)!;
+    const original = rows.find((r) => r.id === id)!;
+    const pick = (r: Record<string, unknown>) =>
+      Object.fromEntries(Object.keys({ ...fields, categoryId: 1, status: 1 }).map((k) => [k, r[k]]));
+    expect(pick(copy)).toEqual(pick(original));
+    expect(copy.code).not.toBe(original.code);
+  });
+
+  it('shows data-log versions with titles, names, yuan and labels, and 操作 as 新增/编辑', async () => {
+    const id = await add({ name: '版本样本', ownerDepartId: ZCGL, originalValue: 1200.5, netValue: 1000 });
+    const edited = await call('PUT', `${ASSET_API.base}/edit`, { id, netValue: 900.25 });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const versions = (await call('GET', `${DATA_LOG_API.queryDataVersion}?dataTable=biz_asset&dataId=${id}`)).json()
+      .result as { id: string; action_dictText: string }[];
+    expect(versions.map((v) => v.action_dictText)).toEqual(['新增', '编辑']);
+    const compared = await call(
+      'GET',
+      `${DATA_LOG_API.queryCompareList}?dataId1=${versions[0]!.id}&dataId2=${versions[1]!.id}`,
+    );
+    expect(compared.statusCode).toBe(200);
+    const [older, newer] = compared.json().result as { dataFields: { field: string; title: string; text: string }[] }[];
+    const shown = (v: typeof older) => Object.fromEntries(v!.dataFields.map((f) => [f.title, f.text]));
+    expect(shown(older)).toMatchObject({
+      资产名称: '版本样本',
+      资产分类: '住宅',
+      所属部门: '资产管理科',
+      资产状态: '闲置',
+      '原值(元)': '1,200.50',
+      '净值(元)': '1,000.00',
+    });
+    expect(shown(newer)['净值(元)']).toBe('900.25');
+    // Only declared fields, by title: no tenant, delete flag or raw column names.
+    expect(older!.dataFields.map((f) => f.field)).not.toContain('tenantId');
+    expect(older!.dataFields.map((f) => f.title)).not.toContain('categoryId');
   });
 
   it('deletes softly and exports and imports .xlsx with labels and a per-row error report', async () => {

@@ -1,4 +1,4 @@
-import { ASSET_API, LEDGER_TYPE, PERM, type LedgerType } from '@district/shared';
+import { ASSET_API, LEDGER_RESOURCE, LEDGER_TYPE, PERM, type LedgerType, type ResourceField } from '@district/shared';
 import { ledgerAddSchema } from '@district/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, ok, parse } from '../../lib/http.js';
@@ -25,21 +25,17 @@ function positive(query: Record<string, unknown>, name: string, fallback: number
   return Math.min(n, max);
 }
 
-const EXPORT_COLUMNS = [
-  { key: 'eventDate', header: '事件日期', width: 12 },
-  { key: 'type_dictText', header: '事件类型', width: 10 },
-  { key: 'fromDepartId_dictText', header: '调出部门' },
-  { key: 'toDepartId_dictText', header: '调入部门' },
-  { key: 'fromStatus_dictText', header: '原状态', width: 10 },
-  { key: 'toStatus_dictText', header: '新状态', width: 10 },
-  { key: 'counterparty', header: '相对方' },
-  { key: 'amount', header: '金额（元）' },
-  { key: 'netValueBefore', header: '变动前净值（元）' },
-  { key: 'netValueAfter', header: '变动后净值（元）' },
-  { key: 'remark', header: '备注', width: 30 },
-  { key: 'createBy_dictText', header: '登记人', width: 10 },
-  { key: 'createTime', header: '登记时间', width: 20 },
-];
+/** Columns the list answers labelled (`<field>_dictText`): dictionaries, departments, the recorder. */
+const LABELLED = new Set(['type', 'fromDepartId', 'toDepartId', 'fromStatus', 'toStatus', 'createBy']);
+
+/** The export's columns: the declared ledger fields that go to Excel, titled as declared. */
+const EXPORT_COLUMNS = Object.entries<ResourceField>(LEDGER_RESOURCE.fields)
+  .filter(([, f]) => f.excel !== false)
+  .map(([key, f]) => ({
+    key: LABELLED.has(key) ? `${key}_dictText` : key,
+    header: f.title,
+    ...(typeof f.excel === 'object' ? { width: f.excel.width } : {}),
+  }));
 
 /** The ledger query string, whitelisted: the asset, an optional event type and the page. */
 function listQuery(raw: unknown): LedgerListQuery {

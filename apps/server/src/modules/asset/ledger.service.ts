@@ -7,7 +7,9 @@ import {
   LEDGER_TYPE,
   LEDGER_TYPE_ITEMS,
   fromHundredths,
+  ledgerNextStatus,
   yuanToFen,
+  type AssetStatus,
   type LedgerEntry,
   type LedgerType,
   type PageResult,
@@ -23,7 +25,7 @@ import { writeDataLog } from '../../lib/resource/data-log.js';
 import { dataChanged, scoped } from '../../lib/resource/resource.service.js';
 import type { ResourceContext, ResourceDef } from '../../lib/resource/resource.types.js';
 import { formatDateTime } from '../../lib/time.js';
-import { DictService } from '../dict/dict.service.js';
+import { DictService } from '../../lib/dict.service.js';
 
 /** The asset fields an acquire event reads (the row as inserted, camelCase). */
 export type AcquiredAsset = Pick<
@@ -135,6 +137,19 @@ async function checkDocuments(trx: Kysely<Database>, paths: string[]): Promise<v
   if (missing) refuse(ASSET_MESSAGES.notFile(missing));
 }
 
+/** The status an asset in 维修 had before its repair began (idle when the ledger does not say). */
+async function statusBeforeRepair(trx: Kysely<Database>, assetId: string): Promise<AssetStatus> {
+  const start = await trx
+    .selectFrom('bizAssetLedger')
+    .select('fromStatus')
+    .where('assetId', '=', assetId)
+    .where('toStatus', '=', 'repair')
+    .where('fromStatus', 'in', ['idle', 'in_use'])
+    .orderBy('assetVersion', 'desc')
+    .executeTakeFirst();
+  return (start?.fromStatus as AssetStatus | undefined) ?? 'idle';
+}
+
 /**
  * Records one event and applies it to the asset in a single transaction. The asset is updated only if its
  * version is still the one read here, so of two events racing on one asset exactly one wins; the other is
@@ -168,7 +183,18 @@ export async function addLedgerEvent(
       const netBefore = asset.netValue === null ? null : Number(asset.netValue);
       const changes: Partial<BizAsset> = {};
       let toDepartId: string | null = null;
-      let toStatus = rule.to ?? asset.status;
+      const status = asset.status as AssetStatus;
+      // Ending a repair without a chosen status returns the asset to the status it had when the repair began.
+      const repairEndDefault =
+        type === LEDGER_TYPE.repair && status === 'repair' && !input.toStatus
+          ? await statusBeforeRepair(trx, asset.id)
+          : undefined;
+      const toStatus = ledgerNextStatus(
+        type,
+        status,
+        input.toStatus as AssetStatus | null | undefined,
+        repairEndDefault,
+      );
       if (type === LEDGER_TYPE.transfer) {
         if (input.toDepartId === asset.ownerDepartId) refuse(ASSET_MESSAGES.sameDepart);
         // Only a live department of the tenant the caller acts in (a caller of no tenant has none).
@@ -184,7 +210,6 @@ export async function addLedgerEvent(
                 .executeTakeFirst();
         if (!depart) refuse(ASSET_MESSAGES.unknownToDepart);
         toDepartId = depart!.id;
-        toStatus = input.toStatus ?? asset.status;
         Object.assign(changes, { ownerDepartId: depart!.id, sysOrgCode: depart!.orgCode });
       }
       let netAfter = netBefore;

@@ -6,6 +6,7 @@ import {
   GUEST_CREDENTIALS,
   LEDGER_RULES,
   MANUAL_LEDGER_TYPES,
+  ledgerNextStatus,
   type AssetStatus,
 } from '@district/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -203,11 +204,12 @@ describe.each(targets)('asset ledger on $name', (target) => {
         const res = await add({ assetId: id, eventDate: '2025-06-01', ...payload });
         expect([type, status, res.statusCode, res.json().message]).toEqual([type, status, 200, '登记成功！']);
         const after = await read(id);
-        expect([type, status, after.status, Number(after.version)]).toEqual([type, status, rule.to ?? status, 1]);
+        const next = ledgerNextStatus(type, status);
+        expect([type, status, after.status, Number(after.version)]).toEqual([type, status, next, 1]);
         const rows = await ledgerRows(id);
         expect(rows.map((r) => [r.type, r.fromStatus, r.toStatus, Number(r.assetVersion)])).toEqual([
           ['acquire', null, status, 0],
-          [type, status, rule.to ?? status, 1],
+          [type, status, next, 1],
         ]);
         expect(await dataLogs(id)).toBe(1);
       }
@@ -341,6 +343,39 @@ describe.each(targets)('asset ledger on $name', (target) => {
       ['2025-02-01', '出租', '甲公司'],
       ['2020-01-15', '入账', ''],
     ]);
+  });
+
+  it('a repair starts (→ 维修) and a second one ends it (→ the chosen status, else the one before)', async () => {
+    const id = await asset({ status: ASSET_STATUS.inUse });
+    const repair = (payload: object = {}) =>
+      add({ assetId: id, type: 'repair', eventDate: '2025-03-01', counterparty: '某维修公司', ...payload });
+    expect((await repair({ amount: 1200.5 })).statusCode).toBe(200);
+    expect((await read(id)).status).toBe('repair');
+    // Ended without a chosen status: back to 在用, what it was when the repair began.
+    expect((await repair()).statusCode).toBe(200);
+    expect((await read(id)).status).toBe('in_use');
+    // Started again and ended into the status the form chose.
+    expect((await repair()).statusCode).toBe(200);
+    expect((await repair({ toStatus: 'idle' })).statusCode).toBe(200);
+    const after = await read(id);
+    expect([after.status, Number(after.version)]).toEqual(['idle', 4]);
+    await refused(id, { type: 'repair', toStatus: 'repair' }, '调拨或维修结束后的状态只能是闲置或在用');
+    expect((await events(id)).map((e) => [e.type, e.fromStatus, e.toStatus, e.toStatus_dictText])).toEqual([
+      ['repair', 'repair', 'idle', '闲置'],
+      ['repair', 'in_use', 'repair', '维修'],
+      ['repair', 'repair', 'in_use', '在用'],
+      ['repair', 'in_use', 'repair', '维修'],
+      ['acquire', null, 'in_use', '在用'],
+    ]);
+
+    // A leased asset is repaired under its lease: it stays 出租 and can still end the lease.
+    const leased = await asset({ status: ASSET_STATUS.leased });
+    expect((await add({ assetId: leased, type: 'repair', eventDate: '2025-03-01' })).statusCode).toBe(200);
+    expect((await read(leased)).status).toBe('leased');
+    // An asset in 维修 from the register's early days (no repair start in its ledger) ends as 闲置.
+    const old = await asset({ status: ASSET_STATUS.repair });
+    expect((await add({ assetId: old, type: 'repair', eventDate: '2025-03-01' })).statusCode).toBe(200);
+    expect((await read(old)).status).toBe('idle');
   });
 
   it('refuses dates in the future or before the acquisition, a stale version and bad input', async () => {

@@ -1,4 +1,5 @@
 import {
+  ASSET_CATEGORY_ROOT,
   ASSET_DICT,
   ASSET_MESSAGES,
   ASSET_STATUS_ITEMS,
@@ -19,9 +20,6 @@ import { escapeLike } from '../../lib/resource/list-query.js';
  * answer is built from PUBLIC_ASSET_FIELDS on the server; nothing a caller sends can widen it. The public sees
  * every tenant's published assets: publishing is the office's deliberate act of showing an asset to all.
  */
-
-/** Root code of the asset category tree; its children are the headline categories. */
-export const ASSET_CATEGORY_ROOT = 'A01';
 
 export const PUBLIC_MESSAGES = {
   status: '资产状态不是有效的选项',

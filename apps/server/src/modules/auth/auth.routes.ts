@@ -3,11 +3,15 @@ import { apiLoginSchema, loginSchema, selectDepartSchema, updatePasswordSchema }
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import svgCaptcha from 'svg-captcha';
 import { ApiError, ok, parse } from '../../lib/http.js';
-import { formatDateTime } from '../../lib/time.js';
-import { currentUser, readToken } from '../../plugins/guard.js';
+import { readToken } from '../../plugins/guard.js';
 import { previousLogin, recordLogin } from '../log/login-log.service.js';
-import { CAPTCHA_TTL_MS, hashPassword, login, verifyPassword } from './login.service.js';
+import { CAPTCHA_TTL_MS, login } from './login.service.js';
 import { loadUserContext, userDeparts, userPositions } from './user-session.service.js';
+import { verifyPassword } from '../../lib/password.js';
+import { assertNewPassword, setPassword } from '../../lib/password-policy.js';
+import { currentUser } from '../../lib/current-user.js';
+import secondFactorRoutes from './second-factor.routes.js';
+import securityRoutes from './security.routes.js';
 
 const CAPTCHA_KEY = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -79,18 +83,18 @@ export default async function authRoutes(app: FastifyInstance) {
     return ok(null, MSG.logoutSuccess);
   });
 
-  /** Changes one's own password; every session of the user ends, so a stolen token dies with it. */
-  app.post(API.updatePassword, { config: { auth: 'user' } }, async (request) => {
+  /**
+   * Changes one's own password, also while it must be changed first (the only thing such a session may do): the
+   * configured rule, not one of the last passwords; every session of the user ends, so a stolen token dies with it.
+   */
+  app.post(API.updatePassword, { config: { auth: 'user', passwordChange: true } }, async (request) => {
     const input = parse(updatePasswordSchema, request.body);
     const me = currentUser(request);
     if (input.username !== me.username) throw new ApiError(403, '只能修改当前登录用户的密码');
     const user = await loadUser(me.id);
     if (!(await verifyPassword(user.password, input.oldpassword))) throw new ApiError(400, MSG.oldPasswordWrong);
-    await db
-      .updateTable('sysUser')
-      .set({ password: await hashPassword(input.password), updateBy: me.username, updateTime: formatDateTime() })
-      .where('id', '=', me.id)
-      .execute();
+    await assertNewPassword(db, me.id, input.password);
+    await setPassword(db, me.id, input.password, { mustChange: false, by: me.username });
     await ctx.tokens.revokeUser(me.id);
     return ok(null, MSG.passwordChanged);
   });
@@ -122,7 +126,7 @@ export default async function authRoutes(app: FastifyInstance) {
       .execute();
     // Data rules read the current department's code.
     await ctx.authCache.invalidate();
-    const context = await loadUserContext(db, await loadUser(me.id));
+    const context = await loadUserContext(db, await loadUser(me.id), ctx.fields);
     return ok({ userInfo: context.userInfo }, '切换成功');
   });
 
@@ -143,4 +147,7 @@ export default async function authRoutes(app: FastifyInstance) {
     };
     return ok(card, '查询成功');
   });
+
+  await app.register(secondFactorRoutes);
+  await app.register(securityRoutes);
 }

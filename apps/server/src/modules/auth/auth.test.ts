@@ -1,7 +1,15 @@
-import { GUEST_CREDENTIALS, MSG, PASSWORD_MESSAGES, PASSWORD_RULE, type LoginResult } from '@district/shared';
+import {
+  GUEST_CREDENTIALS,
+  MSG,
+  PASSWORD_MESSAGES,
+  PASSWORD_RULE,
+  SECURITY_MESSAGES,
+  type LoginResult,
+} from '@district/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { SEED_ACCOUNTS, SEED_TENANTS } from '../../db/seeds/demo.seed.js';
+import { hashPassword } from '../../lib/password.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
 
 const { admin, staff } = SEED_ACCOUNTS;
@@ -218,6 +226,7 @@ describe.each(targets)('session calls on $name', (target) => {
     });
     expect(oldLogin.statusCode).toBe(400);
     const fresh = await t.login('staff', 'NewPass#1');
+    // The old password is one of the last five: refused (security-login.test.ts covers the history).
     const back = await t.request({
       method: 'POST',
       url: '/sys/user/updatePassword',
@@ -229,7 +238,14 @@ describe.each(targets)('session calls on $name', (target) => {
         confirmpassword: staff.password,
       },
     });
-    expect(back.statusCode).toBe(200);
+    expect(back.statusCode).toBe(400);
+    expect(back.json().message).toBe(SECURITY_MESSAGES.passwordReused(5));
+    // The later tests sign in with the seeded password again.
+    await t.app.ctx.db.db
+      .updateTable('sysUser')
+      .set({ password: await hashPassword(staff.password) })
+      .where('username', '=', 'staff')
+      .execute();
   });
 
   it('switches department and position only among the user’s own', async () => {

@@ -1,8 +1,10 @@
 import type { CompanyInfo, DepartInfo, PositionInfo, TenantInfo, UserInfo } from '@district/shared';
 import type { Kysely } from 'kysely';
 import type { Database, SysUser } from '../../db/schema.js';
+import type { FieldCrypto } from '../../lib/field-crypto.js';
+import { openPersonal, SEALED_COLUMNS } from '../../lib/personal-data.js';
 import { companyOfTenant } from '../company/company.service.js';
-import { getSettings } from '../platform/platform.service.js';
+import { getSettings } from '../../lib/platform-settings.js';
 
 export interface UserContext {
   userInfo: UserInfo;
@@ -48,9 +50,14 @@ export async function userTenants(db: Kysely<Database>, userId: string): Promise
 /**
  * The user's session view: departments, positions, tenants and the current selection. A stored
  * selection that is no longer valid falls back to the first department/position (app-spec §3) and
- * is saved, so data rules on #{sys_org_code} always see a department the user belongs to.
+ * is saved, so data rules on #{sys_org_code} always see a department the user belongs to. The user's own phone and
+ * e-mail are opened with `crypto` (sealed at rest); without it they are answered empty.
  */
-export async function loadUserContext(db: Kysely<Database>, user: SysUser): Promise<UserContext> {
+export async function loadUserContext(
+  db: Kysely<Database>,
+  user: SysUser,
+  crypto: FieldCrypto | null = null,
+): Promise<UserContext> {
   const [departList, positionList, tenantList] = await Promise.all([
     userDeparts(db, user.id),
     userPositions(db, user.id),
@@ -81,8 +88,8 @@ export async function loadUserContext(db: Kysely<Database>, user: SysUser): Prom
       realname: user.realname,
       avatar: user.avatar ?? '',
       sex: user.sex,
-      phone: user.phone ?? '',
-      email: user.email ?? '',
+      phone: (crypto && openPersonal(crypto, SEALED_COLUMNS.userPhone, user.phone)) || '',
+      email: (crypto && openPersonal(crypto, SEALED_COLUMNS.userEmail, user.email)) || '',
       orgCode: orgCode ?? '',
       orgCodeTxt: depart?.departName ?? '',
       loginTenantId: tenantId,

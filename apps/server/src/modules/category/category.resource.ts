@@ -1,8 +1,8 @@
-import { CATEGORY_ADMIN_MESSAGES, CATEGORY_ROOT, PERM } from '@district/shared';
+import { CATEGORY_ADMIN_MESSAGES, CATEGORY_RESOURCE, CATEGORY_ROOT } from '@district/shared';
 import { categoryCreateSchema, categoryUpdateSchema, type CategoryCreateInput } from '@district/shared/schemas';
 import { ApiError } from '../../lib/http.js';
 import { newId } from '../../lib/ids.js';
-import type { ResourceDef, Row } from '../../lib/resource/resource.types.js';
+import { defineResource, type Row } from '../../lib/resource/resource.types.js';
 import { CategoryService, pendingOf } from './category.service.js';
 
 /**
@@ -10,28 +10,9 @@ import { CategoryService, pendingOf } from './category.service.js';
  * (A01, A01A01, …). has_child is kept right by every insert and delete. Shared by every tenant (codes
  * are unique over the table).
  */
-export const categoryResource: ResourceDef<CategoryCreateInput> = {
-  name: 'sys_category',
-  title: '分类字典',
+export const categoryResource = defineResource<CategoryCreateInput>(CATEGORY_RESOURCE, {
   table: 'sysCategory',
-  path: '/sys/category',
-  fields: {
-    pid: { type: 'string', title: '父级节点', filter: true, excel: false },
-    name: { type: 'string', title: '分类名称', filter: true, sort: true },
-    code: { type: 'string', title: '分类编码', filter: true, sort: true },
-    // Computed (the code without its last segment): lets an exported tree be imported again.
-    parentCode: { type: 'string', title: '上级分类编码' },
-    hasChild: { type: 'string', title: '是否有子节点', filter: true, excel: false },
-    createTime: { type: 'datetime', title: '创建时间', filter: true, sort: true, excel: false },
-  },
-  permissions: {
-    list: PERM.categoryList,
-    add: PERM.categoryAdd,
-    edit: PERM.categoryEdit,
-    delete: PERM.categoryDelete,
-    exportXls: PERM.categoryExport,
-    importExcel: PERM.categoryImport,
-  },
+  platformWrites: true,
   defaultSort: { field: 'code', order: 'asc' },
   createSchema: categoryCreateSchema,
   updateSchema: categoryUpdateSchema,
@@ -57,7 +38,16 @@ export const categoryResource: ResourceDef<CategoryCreateInput> = {
     const id = newId();
     pending.codeToId.set(code, id);
     pending.idToCode.set(id, code);
-    return { id, pid, name: body.name, code, hasChild: '0', tenantId: null };
+    return {
+      id,
+      pid,
+      name: body.name,
+      code,
+      hasChild: '0',
+      tenantId: null,
+      depreciationYears: body.depreciationYears ?? null,
+      residualRate: body.residualRate ?? null,
+    };
   },
 
   async importRow(values, ctx) {
@@ -101,4 +91,4 @@ export const categoryResource: ResourceDef<CategoryCreateInput> = {
       row.hasChildren = row.hasChild === '1';
     }
   },
-};
+});

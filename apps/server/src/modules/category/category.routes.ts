@@ -1,12 +1,20 @@
-import { CATEGORY_ADMIN_MESSAGES, CATEGORY_ROOT, PERM } from '@district/shared';
+import {
+  CATEGORY_ADMIN_API,
+  CATEGORY_ADMIN_MESSAGES,
+  CATEGORY_API,
+  CATEGORY_RESOURCE,
+  CATEGORY_ROOT,
+  PERM,
+  resourceUrls,
+} from '@district/shared';
 import { categoryCreateSchema } from '@district/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, ok, parse } from '../../lib/http.js';
 import { resourceContext, resourcePlugin } from '../../lib/resource/resource.routes.js';
 import { createRecord, decorateRows } from '../../lib/resource/resource.service.js';
-import { isRetryableWriteError } from '../rule/code-segment.js';
 import { categoryResource } from './category.resource.js';
 import { CategoryService, parseCondition, toNode } from './category.service.js';
+import { isRetryableWriteError } from '../../lib/code-segment.js';
 
 type Query = Record<string, unknown>;
 
@@ -23,23 +31,27 @@ export default async function categoryRoutes(app: FastifyInstance): Promise<void
   const categories = new CategoryService(db);
   await app.register(resourcePlugin([categoryResource]));
 
-  app.post('/sys/category/add', { config: { auth: PERM.categoryAdd } }, async (request) => {
-    const body = parse(categoryCreateSchema, request.body);
-    // The code is always generated here; only imports may bring their own.
-    const input = { pid: body.pid ?? CATEGORY_ROOT, name: body.name };
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const row = await createRecord(categoryResource, input, resourceContext(app, request));
-        return ok({ id: row.id, code: row.code }, '添加成功！');
-      } catch (error) {
-        // Two adds under one parent may pick the same code: the unique column refuses one, which tries again.
-        if (attempt >= 5 || !isRetryableWriteError(error)) throw error;
+  app.post(
+    resourceUrls(CATEGORY_RESOURCE.path).add,
+    { config: { auth: PERM.categoryAdd, platform: true } },
+    async (request) => {
+      const body = parse(categoryCreateSchema, request.body);
+      // The code is always generated here; only imports may bring their own.
+      const input = { pid: body.pid ?? CATEGORY_ROOT, name: body.name };
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const row = await createRecord(categoryResource, input, resourceContext(app, request));
+          return ok({ id: row.id, code: row.code }, '添加成功！');
+        } catch (error) {
+          // Two adds under one parent may pick the same code: the unique column refuses one, which tries again.
+          if (attempt >= 5 || !isRetryableWriteError(error)) throw error;
+        }
       }
-    }
-  });
+    },
+  );
 
   /** Children of a row of the tree table, decorated like list rows (hasChildren, parentCode). */
-  app.get('/sys/category/childList', { config: { auth: PERM.categoryList } }, async (request) => {
+  app.get(CATEGORY_ADMIN_API.childList, { config: { auth: PERM.categoryList } }, async (request) => {
     const pid = param(request.query as Query, 'pid', 32);
     if (!pid) throw new ApiError(400, '参数 pid 不能为空');
     const rows = await categories.children(pid);
@@ -48,17 +60,17 @@ export default async function categoryRoutes(app: FastifyInstance): Promise<void
   });
 
   // The category select widget's calls (widgets-spec §7): any signed-in user.
-  app.get('/sys/category/loadTreeRoot', { config: { auth: 'user' } }, async (request) => {
+  app.get(CATEGORY_API.loadTreeRoot, { config: { auth: 'user' } }, async (request) => {
     const pid = await categories.pidOfCode(param(request.query as Query, 'pcode', 100));
     return ok((await categories.children(pid)).map(toNode), '');
   });
 
-  app.get('/sys/category/loadTreeChildren', { config: { auth: 'user' } }, async (request) => {
+  app.get(CATEGORY_API.loadTreeChildren, { config: { auth: 'user' } }, async (request) => {
     const pid = param(request.query as Query, 'pid', 32) || CATEGORY_ROOT;
     return ok((await categories.children(pid)).map(toNode), '');
   });
 
-  app.get('/sys/category/loadOne', { config: { auth: 'user' } }, async (request) => {
+  app.get(CATEGORY_API.loadOne, { config: { auth: 'user' } }, async (request) => {
     const query = request.query as Query;
     const field = param(query, 'field', 10);
     const val = param(query, 'val', 100);
@@ -67,7 +79,7 @@ export default async function categoryRoutes(app: FastifyInstance): Promise<void
     return row ? ok(row, '') : ok(null, '未找到对应数据');
   });
 
-  app.get('/sys/category/loadTreeData', { config: { auth: 'user' } }, async (request) => {
+  app.get(CATEGORY_API.loadTreeData, { config: { auth: 'user' } }, async (request) => {
     const query = request.query as Query;
     const condition = parseCondition(param(query, 'condition'));
     const pid = param(query, 'pid', 32) || (await categories.pidOfCode(param(query, 'pcode', 100)));
@@ -80,6 +92,6 @@ export default async function categoryRoutes(app: FastifyInstance): Promise<void
     if (ids.length > 1000) throw new ApiError(400, '参数 ids 过多');
     return ok((await categories.names(ids)).join(','), '');
   };
-  app.get('/sys/category/loadDictItem/', { config: { auth: 'user' } }, loadDictItem);
-  app.get('/sys/category/loadDictItem', { config: { auth: 'user' } }, loadDictItem);
+  app.get(CATEGORY_API.loadDictItem, { config: { auth: 'user' } }, loadDictItem);
+  app.get(CATEGORY_API.loadDictItem.replace(/\/$/, ''), { config: { auth: 'user' } }, loadDictItem);
 }

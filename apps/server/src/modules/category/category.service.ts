@@ -4,7 +4,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, SysCategory } from '../../db/schema.js';
 import { hasNulCharacter } from '../../lib/db-errors.js';
 import { ApiError } from '../../lib/http.js';
-import { nextChildCode } from '../rule/code-segment.js';
+import { nextChildCode } from '../../lib/code-segment.js';
 
 export type CategoryRow = Selectable<SysCategory>;
 

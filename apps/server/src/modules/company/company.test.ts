@@ -1,11 +1,10 @@
-import { ASSET_MESSAGES, COMPANY_API, COMPANY_MESSAGES, GUEST_CREDENTIALS, PERM } from '@district/shared';
+import { ASSET_MESSAGES, COMPANY_API, COMPANY_MESSAGES, GUEST_CREDENTIALS, PERM, ROLE } from '@district/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
-import { ROLE } from '../../db/seeds/reference.seed.js';
 import { seedId } from '../../db/seeds/seed-id.js';
 import { newId } from '../../lib/ids.js';
 import { createTestUser, startApp, targets, type TestApp } from '../../test/harness.js';
-import { accountWith, roleWith } from '../user/user-reach.fixtures.js';
+import { accountWith, roleWith } from '../../test/reach-fixtures.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -118,12 +117,9 @@ describe.each(targets)('company profile on $name', (target) => {
     expect(await profile()).toMatchObject({ id: null, name: '', version: 0 });
     expect(await banks()).toEqual([]);
     // Before the profile exists the login falls back to the platform settings' company.
-    const before = await t.request({
-      method: 'POST',
-      url: '/sys/login',
-      payload: { username: 'company_admin', password: 'Passw0rd!' },
-    });
-    expect(before.json().result.company.name).toBe('示范区国有资产经营管理有限公司');
+    // (An administrator of its tenant: the login passes the second factor first.)
+    const before = await t.loginResult('company_admin', 'Passw0rd!');
+    expect(before.company.name).toBe('示范区国有资产经营管理有限公司');
     expect(
       await body('POST', COMPANY_API.bankAdd, { bankName: '工行', accountName: '新公司', accountNo: CARD_A }),
     ).toEqual({ status: 400, message: COMPANY_MESSAGES.profileFirst, result: null });

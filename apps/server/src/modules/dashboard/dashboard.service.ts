@@ -1,4 +1,5 @@
 import {
+  ASSET_CATEGORY_ROOT,
   ASSET_STATUS,
   PERM,
   PROJECT_DICT,
@@ -13,10 +14,9 @@ import { dataEpoch, scoped } from '../../lib/resource/resource.service.js';
 import type { ResourceContext } from '../../lib/resource/resource.types.js';
 import { formatDateTime } from '../../lib/time.js';
 import { assetResource } from '../asset/asset.resource.js';
-import { ASSET_CATEGORY_ROOT } from '../asset/asset.service.js';
-import { DictService } from '../dict/dict.service.js';
 import { ticketResource } from '../house/ticket.resource.js';
 import { projectResource } from '../project/project.resource.js';
+import { DictService } from '../../lib/dict.service.js';
 
 /** How long one caller's figures are kept (per tenant and user: data rules depend on the user). */
 export const DASHBOARD_TTL_MS = 30_000;

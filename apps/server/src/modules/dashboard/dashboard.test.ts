@@ -5,7 +5,7 @@ import { seedId } from '../../db/seeds/seed-id.js';
 import { newId } from '../../lib/ids.js';
 import { formatDateTime } from '../../lib/time.js';
 import { createTestUser, startApp, targets, type TestApp } from '../../test/harness.js';
-import { roleWith } from '../user/user-reach.fixtures.js';
+import { roleWith } from '../../test/reach-fixtures.js';
 import { lastTwelveMonths } from './dashboard.service.js';
 
 const ZCGL = seedId('depart:zcgl'); // 资产管理科 A01A01, staff's department

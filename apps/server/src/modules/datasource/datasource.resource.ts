@@ -1,14 +1,13 @@
-import { DATA_SOURCE_API, DATA_SOURCE_MESSAGES as M, DATA_SOURCE_TYPE_LABELS, PERM } from '@district/shared';
+import { DATA_SOURCE_RESOURCE, DATA_SOURCE_TYPE_LABELS } from '@district/shared';
 import {
   dataSourceCreateSchema,
   dataSourceUpdateSchema,
   type DataSourceCreateInput,
   type DataSourceUpdateInput,
 } from '@district/shared/schemas';
-import { ApiError } from '../../lib/http.js';
-import { declared } from '../../lib/resource/resource.service.js';
-import type { ResourceDef, Row } from '../../lib/resource/resource.types.js';
-import '../job/ops-tables.js';
+import { assertUnique, declared } from '../../lib/resource/resource.service.js';
+import { defineResource, type ResourceDef, type Row } from '../../lib/resource/resource.types.js';
+import { checkSourceHost } from './datasource.service.js';
 
 /** The purpose the passwords are sealed for: a value sealed elsewhere cannot be opened as one. */
 export const PASSWORD_PURPOSE = 'datasource.password';
@@ -21,31 +20,13 @@ async function typeLabels(_db: unknown, values: string[]) {
  * Data sources (数据源管理): connection settings for the online reports. The password is sealed with AES-256-GCM
  * (ctx.secrets, key from SECRET_KEY) before it is stored, and never answered: lists say only whether one is set.
  */
-export const dataSourceResource: ResourceDef<DataSourceCreateInput, DataSourceUpdateInput> = {
-  name: 'sys_data_source',
-  title: '数据源',
+export const dataSourceResource: ResourceDef<DataSourceCreateInput, DataSourceUpdateInput> = defineResource<
+  DataSourceCreateInput,
+  DataSourceUpdateInput
+>(DATA_SOURCE_RESOURCE, {
   table: 'sysDataSource',
-  path: DATA_SOURCE_API.base,
-  fields: {
-    code: { type: 'string', title: '数据源编码', filter: true, sort: true },
-    name: { type: 'string', title: '数据源名称', filter: true, sort: true },
-    dbType: { type: 'string', title: '数据库类型', filter: true, sort: true, dictTable: typeLabels },
-    host: { type: 'string', title: '主机' },
-    port: { type: 'int', title: '端口' },
-    databaseName: { type: 'string', title: '数据库' },
-    username: { type: 'string', title: '用户名' },
-    password: { type: 'string', title: '密码', hidden: true, excel: false },
-    remark: { type: 'string', title: '备注' },
-    createTime: { type: 'datetime', title: '创建时间', sort: true, excel: false },
-  },
-  permissions: {
-    list: PERM.dataSourceList,
-    queryById: PERM.dataSourceList,
-    add: PERM.dataSourceAdd,
-    edit: PERM.dataSourceEdit,
-    delete: PERM.dataSourceDelete,
-    deleteBatch: PERM.dataSourceDelete,
-  },
+  fields: { dbType: { dictTable: typeLabels } },
+  platformWrites: true,
   createSchema: dataSourceCreateSchema,
   updateSchema: dataSourceUpdateSchema,
   defaultSort: { field: 'createTime', order: 'desc' },
@@ -62,13 +43,8 @@ export const dataSourceResource: ResourceDef<DataSourceCreateInput, DataSourceUp
     return row;
   },
   async beforeWrite(row, existingId, ctx) {
-    const clash = await ctx.db
-      .selectFrom('sysDataSource')
-      .select('id')
-      .where('code', '=', String(row.code))
-      .$if(existingId !== null, (q) => q.where('id', '<>', existingId!))
-      .executeTakeFirst();
-    if (clash) throw new ApiError(400, M.codeTaken);
+    if (row.dbType !== 'sqlite') await checkSourceHost(row.host as string | null);
+    await assertUnique(dataSourceResource, row, existingId, ctx);
   },
   async decorate(rows, ctx) {
     const ids = rows.map((r) => String(r.id));
@@ -85,4 +61,4 @@ export const dataSourceResource: ResourceDef<DataSourceCreateInput, DataSourceUp
     );
     for (const r of rows) r.hasPassword = withPassword.has(String(r.id));
   },
-};
+});

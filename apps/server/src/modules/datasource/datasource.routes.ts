@@ -11,7 +11,7 @@ import { testConnection } from './datasource.service.js';
 export default async function dataSourceRoutes(app: FastifyInstance): Promise<void> {
   await app.register(resourcePlugin([dataSourceResource]));
 
-  app.post(DATA_SOURCE_API.test, { config: { auth: PERM.dataSourceTest } }, async (request) => {
+  app.post(DATA_SOURCE_API.test, { config: { auth: PERM.dataSourceTest, platform: true } }, async (request) => {
     const input = parse(dataSourceTestSchema, request.body);
     let password = input.password || null;
     if (!password && input.id) {
@@ -38,6 +38,9 @@ export default async function dataSourceRoutes(app: FastifyInstance): Promise<vo
         password,
       },
       app.ctx.config.dataSourceSqliteDir,
+      // The driver's reason (refused, timed out, reset …) stays in the log; the answer does not tell them apart.
+      (error) =>
+        request.log.warn({ err: error, host: input.host, port: input.port }, 'data source connection test failed'),
     );
     return ok(null, M.succeeded);
   });

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DATA_SOURCE_MESSAGES as M, DATA_SOURCE_TEST_TIMEOUT_MS, type DataSourceType } from '@district/shared';
-import Database from 'better-sqlite3';
 import type { Connection } from 'mysql2/promise';
 import { mysqlPromiseDriver, pgDriver } from '../../db/database.js';
 import { ApiError } from '../../lib/http.js';
+import { SQLite } from '../../lib/sqlite-driver.js';
+import { guardedSocket, isForbiddenAddressError, isForbiddenHost, resolveChecked } from '../../lib/net-guard.js';
 
 export interface ConnectionTarget {
   dbType: DataSourceType;
@@ -25,6 +26,20 @@ export function sqliteFile(folder: string, name: string): string {
 }
 
 class TimeoutError extends Error {}
+
+/**
+ * Refuses a data source host that is, or now resolves to, a cloud metadata or link-local address (checked when it
+ * is saved). A name that does not resolve yet may be saved: connections check again, right before connecting.
+ */
+export async function checkSourceHost(host: string | null | undefined): Promise<void> {
+  if (!host) return;
+  if (isForbiddenHost(host)) throw new ApiError(400, M.addressForbidden);
+  try {
+    await resolveChecked(host, 3000);
+  } catch (error) {
+    if (isForbiddenAddressError(error)) throw new ApiError(400, M.addressForbidden);
+  }
+}
 
 /** Rejects after `ms`, running `cancel` so the attempt does not linger (a dropped SYN can hang for minutes). */
 function withTimeout<T>(work: Promise<T>, ms: number, cancel: () => void): Promise<T> {
@@ -47,6 +62,7 @@ async function tryPostgres(t: ConnectionTarget, ms: number): Promise<void> {
     password: t.password ?? undefined,
     connectionTimeoutMillis: ms,
     query_timeout: ms,
+    stream: guardedSocket,
   });
   client.on('error', () => undefined);
   const work = (async () => {
@@ -70,6 +86,7 @@ async function tryMysql(t: ConnectionTarget, ms: number): Promise<void> {
       user: t.username ?? undefined,
       password: t.password ?? undefined,
       connectTimeout: ms,
+      stream: () => guardedSocket().connect(t.port ?? 3306, t.host ?? 'localhost'),
     });
     await connection.query('select 1');
   })();
@@ -83,7 +100,7 @@ async function tryMysql(t: ConnectionTarget, ms: number): Promise<void> {
 function trySqlite(t: ConnectionTarget, folder: string): void {
   const file = sqliteFile(folder, t.databaseName);
   if (!fs.existsSync(file)) throw new ApiError(400, M.sqliteFileMissing);
-  const db = new Database(file, { readonly: true, fileMustExist: true, timeout: DATA_SOURCE_TEST_TIMEOUT_MS });
+  const db = new SQLite(file, { readonly: true, fileMustExist: true, timeout: DATA_SOURCE_TEST_TIMEOUT_MS });
   try {
     db.prepare('select 1').get();
   } finally {
@@ -91,27 +108,57 @@ function trySqlite(t: ConnectionTarget, folder: string): void {
   }
 }
 
+/** MySQL/MariaDB error numbers of a server that answered: wrong user or password, unknown database. */
+const MYSQL_AUTH_FAILED = new Set([1045, 1698]);
+const MYSQL_NO_DATABASE = 1049;
+
 /**
- * Opens a connection and runs `select 1`, giving up after 5 s. Every failure is a 400 with a Chinese message:
- * a timeout says so, anything else names the driver's reason (wrong password, unknown database, refused…).
+ * What the user is told about a failed connection. Only a server that answered as a database gets a reason
+ * (authentication, missing database, another refusal); every network-level failure — refused, timed out, reset,
+ * unreachable, unknown name, not a database, TLS — is the same sentence, so the test cannot map ports.
+ */
+export function connectionFailure(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (isForbiddenAddressError(error)) return new ApiError(400, M.addressForbidden);
+  const e = (error ?? {}) as { code?: unknown; severity?: unknown; errno?: unknown; sqlMessage?: unknown };
+  const message = error instanceof Error ? error.message : '';
+  // PostgreSQL's ErrorResponse carries a severity and a SQLSTATE (class 28: authorization).
+  if (typeof e.severity === 'string' && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
+    if (e.code.startsWith('28')) return new ApiError(400, M.authFailed, { cause: error });
+    if (e.code === '3D000') return new ApiError(400, M.databaseMissing, { cause: error });
+    return new ApiError(400, M.serverRefused, { cause: error });
+  }
+  // PostgreSQL asked for a password the form did not give (pg fails before sending anything).
+  if (/^SASL: |client password must be a string/.test(message))
+    return new ApiError(400, M.authFailed, { cause: error });
+  // A MySQL/MariaDB error packet: the server's error number and text.
+  if (typeof e.sqlMessage === 'string' && typeof e.errno === 'number' && e.errno > 0) {
+    if (MYSQL_AUTH_FAILED.has(e.errno)) return new ApiError(400, M.authFailed, { cause: error });
+    if (e.errno === MYSQL_NO_DATABASE) return new ApiError(400, M.databaseMissing, { cause: error });
+    return new ApiError(400, M.serverRefused, { cause: error });
+  }
+  return new ApiError(400, M.unreachable, { cause: error });
+}
+
+/**
+ * Opens a connection and runs `select 1`, giving up after 5 s. The host must not be (or resolve to) a metadata or
+ * link-local address; failures are answered by `connectionFailure`, and the driver's own reason goes to `log`.
  */
 export async function testConnection(
   t: ConnectionTarget,
   sqliteFolder: string,
+  log: (error: unknown) => void = () => undefined,
   ms = DATA_SOURCE_TEST_TIMEOUT_MS,
 ): Promise<void> {
   try {
-    if (t.dbType === 'postgres') await tryPostgres(t, ms);
-    else if (t.dbType === 'mysql') await tryMysql(t, ms);
-    else trySqlite(t, sqliteFolder);
+    if (t.dbType === 'postgres' || t.dbType === 'mysql') {
+      if (t.host && isForbiddenHost(t.host)) throw new ApiError(400, M.addressForbidden);
+      if (t.dbType === 'postgres') await tryPostgres(t, ms);
+      else await tryMysql(t, ms);
+    } else trySqlite(t, sqliteFolder);
   } catch (error) {
-    if (error instanceof ApiError) throw error;
-    // The drivers' own connect timeouts (ETIMEDOUT) race ours: either way the host did not answer in time.
-    const text = `${(error as { code?: unknown })?.code ?? ''} ${String((error as Error)?.message)}`;
-    if (error instanceof TimeoutError || /timeout|timed out|ETIMEDOUT/i.test(text)) {
-      throw new ApiError(400, M.timeout);
-    }
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ApiError(400, `${M.failed}${reason.slice(0, 200)}`);
+    const answer = connectionFailure(error);
+    if (answer.cause !== undefined) log(error);
+    throw answer;
   }
 }

@@ -1,4 +1,4 @@
-import { DEPART_MESSAGES as M, PERM } from '@district/shared';
+import { DEPART_MESSAGES as M, DEPART_ROLE_RESOURCE } from '@district/shared';
 import {
   departRoleCreateSchema,
   departRoleUpdateSchema,
@@ -6,8 +6,8 @@ import {
   type DepartRoleUpdateInput,
 } from '@district/shared/schemas';
 import { ApiError } from '../../lib/http.js';
-import { findScoped } from '../../lib/resource/resource.service.js';
-import type { AnyQuery, ResourceDef } from '../../lib/resource/resource.types.js';
+import { assertUnique, findScoped } from '../../lib/resource/resource.service.js';
+import { defineResource, type AnyQuery, type ResourceDef } from '../../lib/resource/resource.types.js';
 import { departResource } from './depart.resource.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a sub-query over the resource's base query */
@@ -26,21 +26,15 @@ function inTenantDeparts(q: AnyQuery, tenantId: number): AnyQuery {
   );
 }
 
+type DepartRoleDef = ResourceDef<DepartRoleCreateInput, DepartRoleUpdateInput>;
+
 /** Department roles (sys_depart_role): CRUD by department; delete is a custom route (users, grants, cache). */
-export const departRoleResource: ResourceDef<DepartRoleCreateInput, DepartRoleUpdateInput> = {
-  name: 'sys_depart_role',
-  title: '部门角色',
+export const departRoleResource: DepartRoleDef = defineResource(DEPART_ROLE_RESOURCE, {
   table: 'sysDepartRole',
-  path: '/sys/sysDepartRole',
-  fields: {
-    roleName: { type: 'string', title: '部门角色名称', filter: true, sort: true },
-    roleCode: { type: 'string', title: '部门角色编码', filter: true, sort: true },
-    description: { type: 'string', title: '描述' },
-    departId: { type: 'string', title: '部门', filter: true, excel: false },
-    createTime: { type: 'datetime', title: '创建时间', filter: true, sort: true, excel: false },
+  // The guard's cache forgets the deleted department roles once the delete has committed.
+  async afterCommit(change, ctx) {
+    if (change.action === 'delete') await ctx.request.server.ctx.authCache.invalidate();
   },
-  permissions: { list: PERM.departRoles, add: PERM.departRoles, edit: PERM.departRoles, delete: PERM.departRoles },
-  skip: ['delete', 'deleteBatch'],
   tenancy: { kind: 'custom', apply: inTenantDeparts },
   extraParams: { deptId: (q, value) => q.where('sysDepartRole.departId', '=', value) },
   createSchema: departRoleCreateSchema,
@@ -66,19 +60,11 @@ export const departRoleResource: ResourceDef<DepartRoleCreateInput, DepartRoleUp
     for (const f of ['roleName', 'roleCode', 'description'] as const) if (body[f] !== undefined) row[f] = body[f];
     return row;
   },
-  async beforeWrite(row, existingId, ctx) {
-    const clash = await ctx.db
-      .selectFrom('sysDepartRole')
-      .select('id')
-      .where('departId', '=', String(row.departId))
-      .where('roleCode', '=', String(row.roleCode))
-      .$if(existingId !== null, (q) => q.where('id', '<>', existingId!))
-      .executeTakeFirst();
-    if (clash) throw new ApiError(400, M.roleCodeTaken(String(row.roleCode)));
-  },
+  // The code is unique within the department (the shared declaration's index and message).
+  beforeWrite: (row, existingId, ctx) => assertUnique(departRoleResource, row, existingId, ctx),
   async afterDelete(rows, ctx) {
     const ids = rows.map((r) => String(r.id));
     await ctx.trx.deleteFrom('sysDepartRoleUser').where('droleId', 'in', ids).execute();
     await ctx.trx.deleteFrom('sysDepartRolePermission').where('roleId', 'in', ids).execute();
   },
-};
+});

@@ -1,21 +1,17 @@
-import { DEPART_MESSAGES as M, PERM, type DeptRoleListResult, type DepartRoleRecord } from '@district/shared';
 import {
-  deptRoleUserAddSchema,
-  saveDeptRoleDataRuleSchema,
-  saveDeptRolePermissionSchema,
-} from '@district/shared/schemas';
+  DEPART_MESSAGES as M,
+  DEPART_ROLE_PERMISSION_API,
+  DEPART_ROLE_USER_API,
+  PERM,
+  type DeptRoleListResult,
+  type DepartRoleRecord,
+} from '@district/shared';
+import { saveDeptRoleDataRuleSchema, saveDeptRolePermissionSchema } from '@district/shared/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ApiError, ok, parse } from '../../lib/http.js';
-import { newId } from '../../lib/ids.js';
+import { ApiError, ok, parse, requiredText } from '../../lib/http.js';
 import { resourceContext, resourcePlugin } from '../../lib/resource/resource.routes.js';
-import { deleteRecords, findScoped, listPage, scoped } from '../../lib/resource/resource.service.js';
-import type { ResourceDef } from '../../lib/resource/resource.types.js';
-import { currentUser } from '../../plugins/guard.js';
-import { userResource } from '../user/user.resource.js';
-import { linkedTo, requiredText } from '../user/member-users.service.js';
-import { splitIds } from '../user/user.service.js';
-import { assertAccountsInReach, assertDepartRolesInReach } from '../user/user-reach.service.js';
+import { findScoped } from '../../lib/resource/resource.service.js';
 import { departResource } from './depart.resource.js';
 import { departRoleResource } from './depart-role.resource.js';
 import {
@@ -25,18 +21,13 @@ import {
   saveDeptRoleDataRules,
   saveDeptRolePermissions,
 } from './depart-role.service.js';
+import { currentUser } from '../../lib/current-user.js';
 
 const dataruleParams = z.object({
   permissionId: z.string().min(1).max(32),
   departId: z.string().min(1).max(32),
   roleId: z.string().min(1).max(32),
 });
-
-/** The user list with a "holds this department role" parameter. */
-const roleUserDef: ResourceDef = {
-  ...userResource,
-  extraParams: { ...userResource.extraParams, droleId: linkedTo({ table: 'sysDepartRoleUser', owner: 'droleId' }) },
-};
 
 export default async function departRoleRoutes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.db.db;
@@ -61,24 +52,8 @@ export default async function departRoleRoutes(app: FastifyInstance): Promise<vo
     }
   };
 
-  const remove = async (request: FastifyRequest, ids: string[]) => {
-    const n = await deleteRecords(departRoleResource, ids, resourceContext(app, request));
-    await invalidate();
-    return n;
-  };
-  app.delete('/sys/sysDepartRole/delete', { config: { auth: PERM.departRoles } }, async (request) => {
-    const { id } = parse(requiredText('id', '参数 id 不能为空'), request.query) as { id: string };
-    await remove(request, [id]);
-    return ok(null, '删除成功！');
-  });
-  app.delete('/sys/sysDepartRole/deleteBatch', { config: { auth: PERM.departRoles } }, async (request) => {
-    const { ids } = parse(requiredText('ids', '请选择要删除的数据'), request.query) as { ids: string };
-    const n = await remove(request, splitIds(ids));
-    return ok(null, `批量删除成功！共 ${n} 条`);
-  });
-
   /** The department's roles, and (with userId) those the user holds. */
-  app.get('/sys/sysDepartRole/getDeptRoleList', { config: { auth: PERM.departRoles } }, async (request) => {
+  app.get(DEPART_ROLE_USER_API.getDeptRoleList, { config: { auth: PERM.departRoles } }, async (request) => {
     const q = parse(
       requiredText('departId', M.departRequired).and(z.object({ userId: z.string().max(32).optional() }).loose()),
       request.query,
@@ -109,79 +84,10 @@ export default async function departRoleRoutes(app: FastifyInstance): Promise<vo
     return ok(result, '查询成功');
   });
 
-  /** Sets a user's department roles: newRoleId as chosen now, oldRoleId as the form loaded them. */
-  app.post('/sys/sysDepartRole/deptRoleUserAdd', { config: { auth: PERM.departRoles } }, async (request) => {
-    const input = parse(deptRoleUserAddSchema, request.body);
-    const wanted = splitIds(input.newRoleId);
-    const before = new Set(splitIds(input.oldRoleId));
-    const add = wanted.filter((id) => !before.has(id));
-    const drop = [...before].filter((id) => !wanted.includes(id));
-    const touched = [...add, ...drop];
-    const user = await (
-      await scoped(userResource, resourceContext(app, request))
-    )
-      .where('sysUser.id', '=', input.userId)
-      .executeTakeFirst();
-    if (!user) throw new ApiError(404, M.userNotFound);
-    if (touched.length) {
-      await assertAccountsInReach(db, currentUser(request), [input.userId]);
-      await assertDepartRolesInReach(db, currentUser(request), add);
-      const roles = [];
-      for (const id of touched) roles.push(await roleInScope(request, id));
-      // Only roles of departments the user is in.
-      const memberOf = new Set(
-        (await db.selectFrom('sysUserDepart').select('depId').where('userId', '=', input.userId).execute()).map(
-          (r) => r.depId,
-        ),
-      );
-      if (roles.some((r) => add.includes(r.id) && !memberOf.has(r.departId))) {
-        throw new ApiError(400, M.rolesOfOtherDepart);
-      }
-      await db.transaction().execute(async (trx) => {
-        if (drop.length) {
-          await trx
-            .deleteFrom('sysDepartRoleUser')
-            .where('userId', '=', input.userId)
-            .where('droleId', 'in', drop)
-            .execute();
-        }
-        if (add.length) {
-          const present = new Set(
-            (
-              await trx
-                .selectFrom('sysDepartRoleUser')
-                .select('droleId')
-                .where('userId', '=', input.userId)
-                .where('droleId', 'in', add)
-                .execute()
-            ).map((r) => r.droleId),
-          );
-          const fresh = add.filter((id) => !present.has(id));
-          if (fresh.length) {
-            await trx
-              .insertInto('sysDepartRoleUser')
-              .values(fresh.map((droleId) => ({ id: newId(), userId: input.userId, droleId })))
-              .execute();
-          }
-        }
-      });
-      await invalidate();
-    }
-    return ok(null, M.saved);
-  });
-
-  /** The users holding a department role (a page of the user list, with its filters). */
-  app.get('/sys/sysDepartRole/userList', { config: { auth: PERM.departRoles } }, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const { droleId } = parse(requiredText('droleId', M.roleRequired), query) as { droleId: string };
-    await roleInScope(request, droleId);
-    return ok(await listPage(roleUserDef, resourceContext(app, request), app.ctx.kv, query), '');
-  });
-
   // ---- Department role permissions ----
 
   app.get(
-    '/sys/sysDepartPermission/queryTreeListForDeptRole',
+    DEPART_ROLE_PERMISSION_API.queryTreeListForDeptRole,
     { config: { auth: PERM.departAuthorize } },
     async (request) => {
       const { departId } = parse(requiredText('departId', M.departRequired), request.query) as { departId: string };
@@ -191,7 +97,7 @@ export default async function departRoleRoutes(app: FastifyInstance): Promise<vo
   );
 
   app.get(
-    '/sys/sysDepartPermission/queryDeptRolePermission',
+    DEPART_ROLE_PERMISSION_API.queryDeptRolePermission,
     { config: { auth: PERM.departAuthorize } },
     async (request) => {
       const { roleId } = parse(requiredText('roleId', M.roleRequired), request.query) as { roleId: string };
@@ -201,7 +107,7 @@ export default async function departRoleRoutes(app: FastifyInstance): Promise<vo
   );
 
   app.post(
-    '/sys/sysDepartPermission/saveDeptRolePermission',
+    DEPART_ROLE_PERMISSION_API.saveDeptRolePermission,
     { config: { auth: PERM.departAuthorize } },
     async (request) => {
       const input = parse(saveDeptRolePermissionSchema, request.body);
@@ -213,7 +119,7 @@ export default async function departRoleRoutes(app: FastifyInstance): Promise<vo
   );
 
   app.get(
-    '/sys/sysDepartPermission/datarule/:permissionId/:departId/:roleId',
+    `${DEPART_ROLE_PERMISSION_API.datarule}/:permissionId/:departId/:roleId`,
     { config: { auth: PERM.departAuthorize } },
     async (request) => {
       const p = dataruleParams.safeParse(request.params);
@@ -224,7 +130,7 @@ export default async function departRoleRoutes(app: FastifyInstance): Promise<vo
     },
   );
 
-  app.post('/sys/sysDepartPermission/datarule', { config: { auth: PERM.departAuthorize } }, async (request) => {
+  app.post(DEPART_ROLE_PERMISSION_API.datarule, { config: { auth: PERM.departAuthorize } }, async (request) => {
     const input = parse(saveDeptRoleDataRuleSchema, request.body);
     const role = await roleInScope(request, input.roleId);
     if (role.departId !== input.departId) throw new ApiError(400, M.roleNotFound);

@@ -10,14 +10,10 @@ import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../lib/http.js';
 import { newId } from '../../lib/ids.js';
 import { formatDateTime } from '../../lib/time.js';
-import { departGrantIds } from '../permission/depart-permission.service.js';
-import {
-  assertRulesOfPermission,
-  enabledDataRules,
-  grantTree,
-  shortNames,
-} from '../permission/permission-tree.service.js';
-import { heldPermissions, holds, splitIds } from '../user/user.service.js';
+import { departGrantIds } from './depart-permission.service.js';
+import { splitIds } from '../../lib/id-list.js';
+import { assertRulesOfPermission, enabledDataRules, grantTree, shortNames } from '../../lib/access/grant-tree.js';
+import { heldPermissions, holds } from '../../lib/access/held-permissions.js';
 
 type Db = Kysely<Database>;
 

@@ -8,8 +8,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
 import { seedId } from '../../db/seeds/seed-id.js';
-import { newId } from '../../lib/ids.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
+import { addDataRule } from '../../test/data-rule-fixtures.js';
 
 const ZCGL = seedId('depart:zcgl');
 const ZHBGS = seedId('depart:zhbgs');
@@ -142,23 +142,12 @@ describe.each(targets)('department roles on $name', (target) => {
     expect(beyond.json().message).toBe(M.notGrantedToDepart('角色管理'));
 
     // Data rules of a granted menu.
-    const ruleId = newId();
-    await t.app.ctx.db.db
-      .insertInto('sysPermissionDataRule')
-      .values({
-        id: ruleId,
-        permissionId: MENU_USER,
-        ruleName: '本部门',
-        ruleColumn: 'orgCode',
-        ruleConditions: 'RIGHT_LIKE',
-        ruleValue: '#{sys_org_code}',
-        status: '1',
-        createBy: 'admin',
-        createTime: '2026-01-01 00:00:00',
-        updateBy: null,
-        updateTime: null,
-      })
-      .execute();
+    const ruleId = await addDataRule(t.app.ctx.db.db, MENU_USER, {
+      name: '本部门',
+      column: 'orgCode',
+      condition: 'RIGHT_LIKE',
+      value: '#{sys_org_code}',
+    });
     const rules = await call('GET', `/sys/sysDepartPermission/datarule/${MENU_USER}/${ZCGL}/${roleId}`);
     expect(rules.statusCode, rules.body).toBe(200);
     expect(rules.json().result).toMatchObject({ drChecked: '' });

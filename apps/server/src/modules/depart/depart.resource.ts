@@ -1,4 +1,4 @@
-import { DEPART_MESSAGES as M, ORG_CATEGORY, PERM } from '@district/shared';
+import { DEPART_MESSAGES as M, DEPART_RESOURCE, ORG_CATEGORY } from '@district/shared';
 import {
   departCreateSchema,
   departUpdateSchema,
@@ -8,7 +8,7 @@ import {
 import { ApiError } from '../../lib/http.js';
 import { newId } from '../../lib/ids.js';
 import { findScoped } from '../../lib/resource/resource.service.js';
-import type { ResourceContext, ResourceDef, Row } from '../../lib/resource/resource.types.js';
+import { defineResource, type ResourceContext, type ResourceDef, type Row } from '../../lib/resource/resource.types.js';
 import { allotCode, allotmentOf, assertDeletable, removeDepartLinks } from './depart.service.js';
 
 const WRITABLE = [
@@ -48,38 +48,14 @@ async function parentCode(parentId: string, ctx: ResourceContext): Promise<strin
  * Departments (sys_depart): soft delete, tenancy by column, data rules of /system/depart. Organisation
  * codes are allotted by the server (next free segment under the parent); the client's are ignored.
  */
-export const departResource: ResourceDef<DepartCreateInput, DepartUpdateInput> = {
-  name: 'sys_depart',
-  title: '部门',
+export const departResource: ResourceDef<DepartCreateInput, DepartUpdateInput> = defineResource(DEPART_RESOURCE, {
   table: 'sysDepart',
-  path: '/sys/sysDepart',
-  fields: {
-    departName: { type: 'string', title: '机构名称', filter: true, sort: true, excel: { width: 30 } },
-    orgCode: { type: 'string', title: '机构编码', filter: true, sort: true },
-    // Filled by decorate for the export; names the parent on import.
-    parentOrgCode: { type: 'string', title: '上级机构编码' },
-    orgCategory: { type: 'string', title: '机构类别', filter: true, sort: true, dict: 'org_category' },
-    departNameEn: { type: 'string', title: '英文名', filter: true },
-    departNameAbbr: { type: 'string', title: '缩写', filter: true },
-    departOrder: { type: 'int', title: '排序', filter: true, sort: true },
-    mobile: { type: 'string', title: '手机号', filter: true },
-    fax: { type: 'string', title: '传真', filter: true },
-    address: { type: 'string', title: '地址', filter: true },
-    memo: { type: 'string', title: '备注' },
-    description: { type: 'string', title: '描述', excel: false },
-    parentId: { type: 'string', title: '上级部门', filter: true, excel: false },
-    createTime: { type: 'datetime', title: '创建时间', filter: true, sort: true, excel: false },
+  // add is a custom route: it retries on a code race.
+  skip: ['add'],
+  // The guard's cache forgets the deleted departments (their grants went with them) once the delete has committed.
+  async afterCommit(change, ctx) {
+    if (change.action === 'delete') await ctx.request.server.ctx.authCache.invalidate();
   },
-  permissions: {
-    list: PERM.departList,
-    add: PERM.departAdd,
-    edit: PERM.departEdit,
-    delete: PERM.departDelete,
-    exportXls: PERM.departExport,
-    importExcel: PERM.departImport,
-  },
-  // add retries on a code race; delete drops grants and invalidates the guard's cache: custom routes.
-  skip: ['add', 'delete', 'deleteBatch'],
   dataRuleMenu: '/system/depart',
   softDelete: true,
   tenancy: { kind: 'column' },
@@ -162,4 +138,4 @@ export const departResource: ResourceDef<DepartCreateInput, DepartUpdateInput> =
     if (body.departOrder !== undefined) body.departOrder = Number(body.departOrder);
     return body as DepartCreateInput;
   },
-};
+});

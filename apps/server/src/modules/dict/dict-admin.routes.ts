@@ -1,14 +1,14 @@
-import { DICT_MESSAGES, PERM } from '@district/shared';
+import { DICT_ADMIN_API, DICT_MESSAGES, PERM } from '@district/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, ok } from '../../lib/http.js';
 import { resourcePlugin } from '../../lib/resource/resource.routes.js';
 import { NOT_FOUND } from '../../lib/resource/resource.service.js';
 import { writeDataLog } from '../../lib/resource/data-log.js';
 import { formatDateTime } from '../../lib/time.js';
-import { currentUser } from '../../plugins/guard.js';
 import { dictItemResource } from './dict-item.resource.js';
 import { dictResource } from './dict.resource.js';
-import { DictService } from './dict.service.js';
+import { DictService } from '../../lib/dict.service.js';
+import { currentUser } from '../../lib/current-user.js';
 
 /** The author the reference seed writes (seeds/reference.seed.ts). */
 const SEED_AUTHOR = 'system';
@@ -34,7 +34,7 @@ export default async function dictAdminRoutes(app: FastifyInstance): Promise<voi
   await app.register(resourcePlugin([dictResource, dictItemResource]));
 
   /** The recycle bin: deleted dictionaries, most recently deleted first. */
-  app.get('/sys/dict/deleteList', { config: { auth: PERM.dictRecycle } }, async () => {
+  app.get(DICT_ADMIN_API.deleteList, { config: { auth: PERM.dictRecycle } }, async () => {
     const rows = await db
       .selectFrom('sysDict')
       .select(['id', 'dictName', 'dictCode', 'description', 'createTime', 'updateBy', 'updateTime'])
@@ -53,7 +53,7 @@ export default async function dictAdminRoutes(app: FastifyInstance): Promise<voi
     return row;
   };
 
-  app.put('/sys/dict/back/:id', { config: { auth: PERM.dictRecycle } }, async (request) => {
+  app.put(`${DICT_ADMIN_API.back}/:id`, { config: { auth: PERM.dictRecycle, platform: true } }, async (request) => {
     const row = await inBin(idParam(request));
     const by = currentUser(request).username;
     await db.transaction().execute(async (trx) => {
@@ -64,14 +64,18 @@ export default async function dictAdminRoutes(app: FastifyInstance): Promise<voi
     return ok(null, DICT_MESSAGES.restored);
   });
 
-  app.delete('/sys/dict/deletePhysic/:id', { config: { auth: PERM.dictRecycle } }, async (request) => {
-    const row = await inBin(idParam(request));
-    // Reference dictionaries are re-created at start when missing; a new one with the same code would clash.
-    if (row.createBy === SEED_AUTHOR) throw new ApiError(400, DICT_MESSAGES.builtIn);
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('sysDictItem').where('dictId', '=', row.id).execute();
-      await trx.deleteFrom('sysDict').where('id', '=', row.id).execute();
-    });
-    return ok(null, DICT_MESSAGES.physicDeleted);
-  });
+  app.delete(
+    `${DICT_ADMIN_API.deletePhysic}/:id`,
+    { config: { auth: PERM.dictRecycle, platform: true } },
+    async (request) => {
+      const row = await inBin(idParam(request));
+      // Reference dictionaries are re-created at start when missing; a new one with the same code would clash.
+      if (row.createBy === SEED_AUTHOR) throw new ApiError(400, DICT_MESSAGES.builtIn);
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('sysDictItem').where('dictId', '=', row.id).execute();
+        await trx.deleteFrom('sysDict').where('id', '=', row.id).execute();
+      });
+      return ok(null, DICT_MESSAGES.physicDeleted);
+    },
+  );
 }

@@ -1,13 +1,8 @@
+import { DICT_LOOKUP_API } from '@district/shared';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, ok } from '../../lib/http.js';
-import { currentUser } from '../../plugins/guard.js';
 import { DICT_LOOKUP_MSG, DictLookupService, parsePageSize } from './dict-lookup.service.js';
-
-export const DICT_LOOKUP_API = {
-  loadDict: '/sys/dict/loadDict', // + '/{dict}'
-  loadDictItem: '/sys/dict/loadDictItem', // + '/{dict}'
-  loadTreeData: '/sys/dict/loadTreeData',
-} as const;
+import { currentUser } from '../../lib/current-user.js';
 
 type Query = Record<string, unknown>;
 

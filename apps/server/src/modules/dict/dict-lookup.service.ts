@@ -11,8 +11,8 @@ import type { Database } from '../../db/schema.js';
 import { hasNulCharacter } from '../../lib/db-errors.js';
 import { ApiError } from '../../lib/http.js';
 import type { KvStore } from '../../lib/kv-store.js';
-import { DICT_CODE, DictService } from './dict.service.js';
 import { findTableDict, type ResolvedTableDict, type TableDictEntry } from './table-dict.registry.js';
+import { DICT_CODE, DictService } from '../../lib/dict.service.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- registered tables are named at run time */
 type AnyDb = Kysely<any>;

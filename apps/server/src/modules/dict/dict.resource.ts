@@ -1,31 +1,15 @@
-import { DICT_MESSAGES, PERM } from '@district/shared';
+import { DICT_MESSAGES, DICT_RESOURCE } from '@district/shared';
 import { dictCreateSchema, dictUpdateSchema } from '@district/shared/schemas';
 import { ApiError } from '../../lib/http.js';
-import type { ResourceDef } from '../../lib/resource/resource.types.js';
+import { defineResource } from '../../lib/resource/resource.types.js';
 
 /**
  * Dictionaries (数据字典). Deleting moves a dictionary to the recycle bin (del_flag 1); it leaves the bin
  * by restore or permanent deletion (dict-admin.routes.ts). Dictionaries are shared by every tenant.
  */
-export const dictResource: ResourceDef = {
-  name: 'sys_dict',
-  title: '数据字典',
+export const dictResource = defineResource(DICT_RESOURCE, {
   table: 'sysDict',
-  path: '/sys/dict',
-  fields: {
-    dictName: { type: 'string', title: '字典名称', filter: true, sort: true },
-    dictCode: { type: 'string', title: '字典编码', filter: true, sort: true },
-    description: { type: 'string', title: '描述' },
-    createTime: { type: 'datetime', title: '创建时间', filter: true, sort: true, excel: false },
-  },
-  permissions: {
-    list: PERM.dictList,
-    add: PERM.dictAdd,
-    edit: PERM.dictEdit,
-    delete: PERM.dictDelete,
-    exportXls: PERM.dictExport,
-    importExcel: PERM.dictImport,
-  },
+  platformWrites: true,
   softDelete: true,
   createSchema: dictCreateSchema,
   updateSchema: dictUpdateSchema,
@@ -43,4 +27,4 @@ export const dictResource: ResourceDef = {
       throw new ApiError(400, clash.delFlag ? DICT_MESSAGES.codeInRecycleBin(code) : DICT_MESSAGES.codeTaken(code));
     }
   },
-};
+});

@@ -1,7 +1,7 @@
 import { API, PERM } from '@district/shared';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, ok } from '../../lib/http.js';
-import { DICT_CODE, DictService } from './dict.service.js';
+import { DICT_CODE, DictService } from '../../lib/dict.service.js';
 
 export default async function dictRoutes(app: FastifyInstance) {
   const dicts = new DictService(app.ctx.db.db, app.ctx.kv);

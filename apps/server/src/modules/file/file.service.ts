@@ -2,16 +2,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { IMAGE_EXTENSIONS, UPLOAD_BIZ_PATHS, UPLOAD_EXTENSIONS, UPLOAD_MSG, type UploadedFile } from '@district/shared';
+import {
+  IMAGE_EXTENSIONS,
+  OSS_MESSAGES,
+  UPLOAD_BIZ_PATHS,
+  UPLOAD_EXTENSIONS,
+  UPLOAD_MSG,
+  type UploadedFile,
+} from '@district/shared';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromFile } from 'file-type';
-import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { AuthUser } from '../../context.js';
 import type { Database, SysFile } from '../../db/schema.js';
 import { ApiError } from '../../lib/http.js';
 import { newId } from '../../lib/ids.js';
+import { writeDataLog } from '../../lib/resource/data-log.js';
+import type { LetGo } from '../../lib/resource/file-release.js';
 import { formatDateTime } from '../../lib/time.js';
+import { describeUses, fileColumns, findUses, pathsOfRows } from './file-usage.js';
 import { insideRoot, type Storages } from './object-storage.js';
 
 export { insideRoot } from './object-storage.js';
@@ -101,7 +111,22 @@ export interface StoreOptions {
   maxUploadMb: number;
   /** Where the bytes go (the configured storage) and where each row's bytes are. */
   storages: Storages;
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+  /** Tells the lists that records changed (cached totals). */
+  changed?: () => Promise<void>;
 }
+
+/** Who may see a file on 对象存储: its tenant's users, and a platform administrator those of no tenant. */
+export function visibleFiles<Q extends SelectQueryBuilder<Database, 'sysFile', object>>(q: Q, user: AuthUser): Q {
+  return q.where((eb) => {
+    const seen = [];
+    if (user.tenantId !== null) seen.push(eb('sysFile.tenantId', '=', user.tenantId));
+    if (user.session?.isPlatformAdmin) seen.push(eb('sysFile.tenantId', 'is', null));
+    return seen.length ? eb.or(seen) : sql<SqlBool>`1 = 0`;
+  }) as Q;
+}
+
+const IN_CHUNK = 500;
 
 const ymd = () => formatDateTime().slice(0, 10).replace(/-/g, '');
 
@@ -169,6 +194,7 @@ export class FileService {
         createBy: user.username,
         createTime: formatDateTime(),
         storage: storage.kind,
+        tenantId: user.tenantId,
       };
       try {
         await this.db.insertInto('sysFile').values(row).execute();
@@ -194,10 +220,15 @@ export class FileService {
     }
   }
 
-  /** Deletes the record and the file; only the uploader or an administrator may. */
+  /**
+   * Deletes a file of the caller's tenant by id (404 for any other); only its uploader or an administrator may, and
+   * not while a record uses it.
+   */
   async remove(id: string, user: AuthUser): Promise<void> {
-    const row = await this.db.selectFrom('sysFile').selectAll().where('id', '=', id).executeTakeFirst();
-    await this.removeRow(row, user);
+    const row = await visibleFiles(this.db.selectFrom('sysFile').selectAll(), user)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    await this.removeOwn(row, user);
   }
 
   /**
@@ -208,29 +239,126 @@ export class FileService {
     const relative = value.replace(/^.*\/sys\/common\/static\//, '').replace(/^\/+/, '');
     const inside = relative ? insideRoot(this.opts.uploadDir, relative) : null;
     if (!inside) throw new ApiError(400, '文件路径不正确');
-    const row = await this.db
-      .selectFrom('sysFile')
-      .selectAll()
+    const row = await visibleFiles(this.db.selectFrom('sysFile').selectAll(), user)
       .where('storedPath', '=', inside.relative)
       .executeTakeFirst();
-    await this.removeRow(row, user);
+    await this.removeOwn(row, user);
   }
 
-  private async removeRow(row: SysFile | undefined, user: AuthUser): Promise<void> {
+  private async removeOwn(row: SysFile | undefined, user: AuthUser): Promise<void> {
     if (!row) throw new ApiError(404, UPLOAD_MSG.fileNotFound);
     if (row.createBy !== user.username && !(await this.isAdmin(user.id))) {
       throw new ApiError(403, UPLOAD_MSG.deleteForbidden);
     }
-    await this.db.deleteFrom('sysFile').where('id', '=', row.id).execute();
-    await this.removeObjects([row]);
+    await this.deleteFiles([row], user);
   }
 
   /**
-   * Removes the objects of deleted rows. The object goes after its row: a failed removal leaves an unreferenced
-   * object (never served) rather than a row pointing at nothing.
+   * Deletes files (rows the caller may see) with their objects. Refused (400, nothing deleted) while a record uses
+   * any of them, naming where. Each file goes on its own: the object first, then its row, so a storage that refuses
+   * (503) leaves that file's row and object both, and the files before it deleted whole.
    */
-  async removeObjects(rows: Pick<SysFile, 'storage' | 'storedPath'>[]): Promise<void> {
-    for (const row of rows) await this.opts.storages.of(row.storage).remove(row.storedPath);
+  async deleteFiles(rows: SysFile[], user: AuthUser): Promise<number> {
+    const uses = await findUses(
+      this.db,
+      rows.map((r) => r.storedPath),
+    );
+    const used = rows.find((r) => uses.has(r.storedPath));
+    if (used) {
+      const places = describeUses(uses.get(used.storedPath)!, user.tenantId);
+      throw new ApiError(
+        400,
+        rows.length === 1 ? OSS_MESSAGES.inUse(places) : OSS_MESSAGES.namedInUse(used.originalName, places),
+      );
+    }
+    for (const row of rows) await this.deleteFile(row, user);
+    return rows.length;
+  }
+
+  private async deleteFile(row: SysFile, by: AuthUser | null): Promise<void> {
+    await this.opts.storages.of(row.storage).remove(row.storedPath);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('sysFile').where('id', '=', row.id).execute();
+      // Logged in the file's tenant, so that tenant's data log shows who deleted it (the sweep is 'system').
+      const actor = { username: by?.username ?? 'system', tenantId: row.tenantId ?? null };
+      await writeDataLog(trx, 'sys_file', row.id, 'delete', { ...row }, actor);
+    });
+    await this.opts.changed?.();
+  }
+
+  /**
+   * After a committed edit or delete: the files the record's file columns held before and no longer hold, of the
+   * caller's tenant, that no record uses any more, are deleted. Others (of another tenant, of none) wait for the sweep.
+   */
+  async releaseLetGo({ table, before, after, user }: LetGo): Promise<void> {
+    if (user.tenantId === null) return;
+    if (pathsOfRows(before).size === 0) return;
+    const columns = await fileColumns(this.db, table);
+    if (columns.length === 0) return;
+    const pick = (rows: LetGo['before']) =>
+      pathsOfRows(rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c]]))));
+    const kept = pick(after);
+    const gone = [...pick(before)].filter((p) => !kept.has(p));
+    if (gone.length === 0) return;
+    const rows: SysFile[] = [];
+    for (let i = 0; i < gone.length; i += IN_CHUNK) {
+      rows.push(
+        ...(await this.db
+          .selectFrom('sysFile')
+          .selectAll()
+          .where('storedPath', 'in', gone.slice(i, i + IN_CHUNK))
+          .where('tenantId', '=', user.tenantId)
+          .execute()),
+      );
+    }
+    if (rows.length === 0) return;
+    const uses = await findUses(
+      this.db,
+      rows.map((r) => r.storedPath),
+    );
+    for (const row of rows.filter((r) => !uses.has(r.storedPath))) {
+      await this.deleteFile(row, user).catch((error: unknown) =>
+        this.opts.log.warn({ err: error, file: row.storedPath }, 'releasing a file failed; the sweep will retry'),
+      );
+    }
+  }
+
+  /**
+   * Uploads never saved: files older than `before` (a time string) that no record uses are deleted. A file found in
+   * use is marked and never looked at again (a record that lets go of it later releases it itself). Answers how many
+   * were deleted.
+   */
+  async sweep(before: string): Promise<number> {
+    let deleted = 0;
+    let after = '';
+    for (;;) {
+      const rows = await this.db
+        .selectFrom('sysFile')
+        .selectAll()
+        .where('createTime', '<', before)
+        .where('inUse', '=', 0)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(IN_CHUNK)
+        .execute();
+      if (rows.length === 0) break;
+      after = rows[rows.length - 1]!.id;
+      const uses = await findUses(
+        this.db,
+        rows.map((r) => r.storedPath),
+      );
+      const used = rows.filter((r) => uses.has(r.storedPath)).map((r) => r.id);
+      if (used.length) await this.db.updateTable('sysFile').set({ inUse: 1 }).where('id', 'in', used).execute();
+      for (const row of rows.filter((r) => !uses.has(r.storedPath))) {
+        try {
+          await this.deleteFile(row, null);
+          deleted++;
+        } catch (error) {
+          this.opts.log.warn({ err: error, file: row.storedPath }, 'sweeping an unused upload failed');
+        }
+      }
+    }
+    return deleted;
   }
 
   /** The registered file behind a stored path, if the path stays inside the upload root. */
@@ -247,9 +375,11 @@ export class FileService {
     return body ? { row, body } : null;
   }
 
-  /** The same by id (the 对象存储 list's preview and download). */
-  async findById(id: string): Promise<{ row: SysFile; body: Readable } | null> {
-    const row = await this.db.selectFrom('sysFile').selectAll().where('id', '=', id).executeTakeFirst();
+  /** The same by id, among the files the caller may see (the 对象存储 list's preview and download). */
+  async findById(id: string, user: AuthUser): Promise<{ row: SysFile; body: Readable } | null> {
+    const row = await visibleFiles(this.db.selectFrom('sysFile').selectAll(), user)
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row) return null;
     const body = await this.opts.storages.of(row.storage).get(row.storedPath);
     return body ? { row, body } : null;

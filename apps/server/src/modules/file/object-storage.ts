@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import type * as S3Module from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { OSS_MESSAGES } from '@district/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { S3StorageConfig, StorageConfig } from '../../config.js';
 import { ApiError } from '../../lib/http.js';
 import { lazyRequire } from '../../lib/lazy-require.js';
@@ -81,7 +82,10 @@ export class S3Storage implements ObjectStorage {
   readonly kind = 's3' as const;
   private readonly client: S3Client;
 
-  constructor(private readonly config: S3StorageConfig) {
+  constructor(
+    private readonly config: S3StorageConfig,
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
+  ) {
     this.client = new (s3().S3Client)({
       region: config.region,
       endpoint: config.endpoint ?? undefined,
@@ -106,7 +110,7 @@ export class S3Storage implements ObjectStorage {
   }
 
   async put(key: string, file: string, meta: { size: number; mime: string }): Promise<void> {
-    await this.run(() =>
+    await this.run('put', key, () =>
       this.client.send(
         new (s3().PutObjectCommand)({
           Bucket: this.config.bucket,
@@ -131,35 +135,37 @@ export class S3Storage implements ObjectStorage {
         (error instanceof s3().S3ServiceException && error.$metadata.httpStatusCode === 404)
       )
         return null;
-      throw unavailable(error);
+      throw this.unavailable(error, 'get', key);
     }
   }
 
   async remove(key: string): Promise<void> {
-    await this.run(() =>
+    await this.run('remove', key, () =>
       this.client.send(new (s3().DeleteObjectCommand)({ Bucket: this.config.bucket, Key: this.key(key) })),
     );
   }
 
-  private async run(send: () => Promise<unknown>): Promise<void> {
+  private async run(action: string, key: string, send: () => Promise<unknown>): Promise<void> {
     try {
       await send();
     } catch (error) {
-      throw unavailable(error);
+      throw this.unavailable(error, action, key);
     }
+  }
+
+  /**
+   * A storage fault is the service's, not the caller's: 503 with a plain message, never a 500. What the bucket or
+   * the network said (an address, a bucket name) goes to the server log only: the answer may reach a guest.
+   */
+  private unavailable(error: unknown, action: string, key: string): ApiError {
+    if (error instanceof ApiError) return error;
+    this.log.warn({ err: error, storage: 's3', action, key }, 'object storage unavailable');
+    return new ApiError(503, OSS_MESSAGES.storageUnavailable);
   }
 
   close(): void {
     this.client.destroy();
   }
-}
-
-/** A storage fault is the service's, not the caller's: 503 with what the bucket said, never a 500. */
-function unavailable(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  const detail =
-    error instanceof s3().S3ServiceException ? `${error.name}` : error instanceof Error ? error.message : '';
-  return new ApiError(503, `${OSS_MESSAGES.storageUnavailable}${detail ? `：${detail.slice(0, 120)}` : ''}`);
 }
 
 /** The configured storage for new uploads, and every storage a stored row may name. */
@@ -168,9 +174,9 @@ export class Storages {
   private readonly s3: S3Storage | null;
   readonly current: ObjectStorage;
 
-  constructor(uploadDir: string, config: StorageConfig) {
+  constructor(uploadDir: string, config: StorageConfig, log: Pick<FastifyBaseLogger, 'warn'>) {
     this.local = new LocalStorage(uploadDir);
-    this.s3 = config.type === 's3' ? new S3Storage(config) : null;
+    this.s3 = config.type === 's3' ? new S3Storage(config, log) : null;
     this.current = this.s3 ?? this.local;
   }
 

@@ -1,52 +1,49 @@
-import { MSG, OSS_API, OSS_MESSAGES, PERM, UPLOAD_MSG, type OssFile } from '@district/shared';
-import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
-import { ApiError, fail, ok } from '../../lib/http.js';
+import { MSG, OSS_API, OSS_FILE_RESOURCE, OSS_MESSAGES, PERM, UPLOAD_MSG, type OssFile } from '@district/shared';
+import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { z } from 'zod';
+import { ApiError, fail, ok, parse } from '../../lib/http.js';
 import { resourcePlugin } from '../../lib/resource/resource.routes.js';
-import type { ResourceDef } from '../../lib/resource/resource.types.js';
-import type { SysFile } from '../../db/schema.js';
-import { currentUser } from '../../plugins/guard.js';
+import { NOT_FOUND } from '../../lib/resource/resource.service.js';
+import { defineResource, type AnyQuery, type ResourceDef } from '../../lib/resource/resource.types.js';
 import { disposition } from './disposition.js';
-import type { FileService } from './file.service.js';
+import { visibleFiles, type FileService } from './file.service.js';
+import { currentUser } from '../../lib/current-user.js';
 
 const INLINE_TYPES = /^(image\/(jpeg|png|gif|webp)|application\/pdf)$/;
 
+const ID = /^[0-9a-f]{32}$/;
+const idQuery = z.object({ id: z.string().regex(ID, OSS_MESSAGES.idInvalid) }).loose();
+const idsQuery = z
+  .object({
+    ids: z
+      .string()
+      .min(1, '请选择要删除的数据')
+      .max(40_000)
+      .transform((v) => [...new Set(v.split(',').filter(Boolean))])
+      .refine((ids) => ids.length > 0, '请选择要删除的数据')
+      .refine((ids) => ids.length <= 1000, '一次最多删除 1000 条数据')
+      .refine((ids) => ids.every((id) => ID.test(id)), OSS_MESSAGES.idInvalid),
+  })
+  .loose();
+
 /**
- * 对象存储 (系统监控): every uploaded file (sys_file) whatever storage holds it, listed with query and paging,
- * previewed, downloaded, deleted with its object, and uploaded from the page through the same checks as
- * /file/upload. Administrators only (the menu's button codes).
+ * 对象存储 (系统监控): the uploaded files (sys_file) of the caller's tenant whatever storage holds them (a platform
+ * administrator also sees those of no tenant), listed with query and paging, previewed, downloaded, deleted with
+ * their object unless a record uses them, and uploaded from the page through the same checks as /file/upload.
+ * Administrators only (the menu's button codes).
  */
-export function ossResource(files: FileService): ResourceDef {
-  return {
-    name: 'sys_file',
-    title: '对象存储',
+export function ossResource(): ResourceDef {
+  return defineResource(OSS_FILE_RESOURCE, {
     table: 'sysFile',
-    path: OSS_API.base,
-    fields: {
-      originalName: { type: 'string', title: '文件名称', filter: true, sort: true },
-      biz: { type: 'string', title: '业务目录', filter: true, sort: true },
-      mime: { type: 'string', title: '文件类型', filter: true },
-      fileSize: { type: 'int', title: '文件大小', sort: true },
-      storage: { type: 'string', title: '存储位置', filter: true, sort: true },
-      storedPath: { type: 'string', title: '存储路径' },
-      createBy: { type: 'string', title: '上传人', filter: true, sort: true },
-      createTime: { type: 'datetime', title: '上传时间', filter: true, sort: true },
-    },
-    permissions: {
-      list: PERM.ossList,
-      queryById: PERM.ossList,
-      delete: PERM.ossDelete,
-      deleteBatch: PERM.ossDelete,
-    },
+    tenancy: { kind: 'custom', apply: (q, _tenantId, ctx) => visibleFiles(q as never, ctx.user) as AnyQuery },
     defaultSort: { field: 'createTime', order: 'desc' },
-    // Inside the delete's transaction: a bucket that refuses rolls the rows back, so the list keeps them.
-    async afterDelete(rows) {
-      await files.removeObjects(rows as unknown as SysFile[]);
-    },
-  };
+    // Deletes are this module's routes below (the object, then the row, unless a record uses the file).
+    skip: ['delete', 'deleteBatch'],
+  });
 }
 
-/** The list and delete routes; registered before the upload routes' own multipart parser (they bring theirs). */
-export const ossResourceRoutes = (files: FileService) => resourcePlugin([ossResource(files)]);
+/** The list routes; registered before the upload routes' own multipart parser (they bring theirs). */
+export const ossResourceRoutes = () => resourcePlugin([ossResource()]);
 
 /** Upload and download, inside the file routes' plugin so uploads share its multipart limits. */
 export async function ossRoutes(
@@ -64,11 +61,29 @@ export async function ossRoutes(
     return ok(row as OssFile, `${stored.srcFileName}${UPLOAD_MSG.uploaded}`);
   });
 
+  // Deletes go file by file (object, then row) rather than in one transaction of the engine: see deleteFiles.
+  const remove = async (ids: string[], request: FastifyRequest) => {
+    const user = currentUser(request);
+    const rows = await visibleFiles(app.ctx.db.db.selectFrom('sysFile').selectAll(), user)
+      .where('id', 'in', ids)
+      .execute();
+    if (rows.length !== ids.length) throw new ApiError(404, NOT_FOUND);
+    return files.deleteFiles(rows, user);
+  };
+  app.delete(`${OSS_API.base}/delete`, { config: { auth: PERM.ossDelete } }, async (request) => {
+    await remove([parse(idQuery, request.query).id], request);
+    return ok(null, '删除成功！');
+  });
+  app.delete(`${OSS_API.base}/deleteBatch`, { config: { auth: PERM.ossDelete } }, async (request) => {
+    const n = await remove(parse(idsQuery, request.query).ids, request);
+    return ok(null, `批量删除成功！共 ${n} 条`);
+  });
+
   // Behind a permission, unlike the public static route: the page fetches the bytes and shows them itself.
   app.get(OSS_API.download, { config: { auth: PERM.ossDownload } }, async (request, reply) => {
     const { id } = request.query as { id?: unknown };
-    if (typeof id !== 'string' || !/^[0-9a-f]{32}$/.test(id)) throw new ApiError(400, OSS_MESSAGES.idInvalid);
-    const found = await files.findById(id);
+    if (typeof id !== 'string' || !ID.test(id)) throw new ApiError(400, OSS_MESSAGES.idInvalid);
+    const found = await files.findById(id, currentUser(request));
     if (!found) return reply.status(404).send(fail(404, MSG.notFound));
     const { row, body } = found;
     return reply

@@ -1,55 +1,31 @@
-import { GATEWAY_API, GATEWAY_MESSAGES as M, PERM } from '@district/shared';
+import { GATEWAY_ROUTE_RESOURCE } from '@district/shared';
 import {
   gatewayCreateSchema,
   gatewayUpdateSchema,
   type GatewayCreateInput,
   type GatewayUpdateInput,
 } from '@district/shared/schemas';
-import { ApiError } from '../../lib/http.js';
-import type { ResourceDef } from '../../lib/resource/resource.types.js';
-import '../job/ops-tables.js';
-import { checkTarget, dropRoutePermissions, syncRoutePermission } from './gateway.service.js';
+import { assertUnique } from '../../lib/resource/resource.service.js';
+import { defineResource, type ResourceDef } from '../../lib/resource/resource.types.js';
+import { checkTarget, checkTargetResolves, dropRoutePermissions, syncRoutePermission } from './gateway.service.js';
 
 type RouteRow = { id: string; routeId: string; name: string };
 
 /** Gateway routes (网关路由): the table the proxy reads on every call, so a change applies on every instance. */
-export const gatewayResource: ResourceDef<GatewayCreateInput, GatewayUpdateInput> = {
-  name: 'sys_gateway_route',
-  title: '网关路由',
+export const gatewayResource: ResourceDef<GatewayCreateInput, GatewayUpdateInput> = defineResource<
+  GatewayCreateInput,
+  GatewayUpdateInput
+>(GATEWAY_ROUTE_RESOURCE, {
   table: 'sysGatewayRoute',
-  path: GATEWAY_API.base,
-  fields: {
-    routeId: { type: 'string', title: '路由ID', filter: true, sort: true },
-    name: { type: 'string', title: '路由名称', filter: true, sort: true },
-    uri: { type: 'string', title: '目标地址' },
-    predicates: { type: 'string', title: '路径断言' },
-    filters: { type: 'string', title: '过滤器' },
-    sortOrder: { type: 'int', title: '排序', sort: true },
-    status: { type: 'int', title: '状态', filter: true, sort: true },
-    createTime: { type: 'datetime', title: '创建时间', sort: true, excel: false },
-  },
-  permissions: {
-    list: PERM.gatewayList,
-    queryById: PERM.gatewayList,
-    add: PERM.gatewayAdd,
-    edit: PERM.gatewayEdit,
-    delete: PERM.gatewayDelete,
-    deleteBatch: PERM.gatewayDelete,
-  },
+  platformWrites: true,
   createSchema: gatewayCreateSchema,
   updateSchema: gatewayUpdateSchema,
   defaultSort: { field: 'sortOrder', order: 'asc' },
   async beforeWrite(row, existingId, ctx) {
-    checkTarget(String(row.uri), ctx.request.server.ctx.config.gatewayAllowedHosts);
+    await checkTargetResolves(checkTarget(String(row.uri), ctx.request.server.ctx.config.gatewayAllowedHosts));
     row.status ??= 0;
     row.sortOrder ??= 0;
-    const clash = await ctx.db
-      .selectFrom('sysGatewayRoute')
-      .select('id')
-      .where('routeId', '=', String(row.routeId))
-      .$if(existingId !== null, (q) => q.where('id', '<>', existingId!))
-      .executeTakeFirst();
-    if (clash) throw new ApiError(400, M.routeIdTaken);
+    await assertUnique(gatewayResource, row, existingId, ctx);
   },
   // Each route brings its own call permission (gateway:route:<routeId>); sessions re-read their codes.
   async afterCreate(row, _body, ctx) {
@@ -72,4 +48,4 @@ export const gatewayResource: ResourceDef<GatewayCreateInput, GatewayUpdateInput
     );
     await ctx.request.server.ctx.authCache.invalidate();
   },
-};
+});

@@ -1,10 +1,26 @@
-import { GATEWAY_API, GATEWAY_MESSAGES as M, PERM, gatewayRoutePerm } from '@district/shared';
+import { GATEWAY_API, GATEWAY_MESSAGES as M, PERM, gatewayRoutePerm, type GatewayAllowedHosts } from '@district/shared';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../../lib/http.js';
+import http from 'node:http';
+import https from 'node:https';
+import { buffer } from 'node:stream/consumers';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { ApiError, ok } from '../../lib/http.js';
+import { guardedLookup, isForbiddenAddressError } from '../../lib/net-guard.js';
 import { resourcePlugin } from '../../lib/resource/resource.routes.js';
 import { gatewayResource } from './gateway.resource.js';
-import { currentUser } from '../../plugins/guard.js';
-import { checkTarget, matchesPattern, mayCallRoute, parseList, stripPrefix } from './gateway.service.js';
+import {
+  checkTarget,
+  ensureRoutePermissions,
+  matchesPattern,
+  mayCallRoute,
+  parseList,
+  proxiedPath,
+  stripPrefix,
+  upstreamUrl,
+} from './gateway.service.js';
+import { currentUser } from '../../lib/current-user.js';
 
 /** Request headers passed on; cookies, our token and forwarding headers never leave. */
 const FORWARD_HEADERS = ['accept', 'accept-language', 'content-type', 'user-agent'];
@@ -13,12 +29,77 @@ const RETURN_HEADERS = ['content-type', 'cache-control', 'etag', 'last-modified'
 const UPSTREAM_TIMEOUT_MS = 30_000;
 
 /**
- * The gateway: enabled routes of sys_gateway_route are reverse-proxied under /gateway/{routeId}/…, behind the
- * guard (system:gateway:call) and the route's own permission (gateway:route:{routeId}). The table is read on each call, so edits apply at once on every instance, and
- * the target is checked against GATEWAY_ALLOWED_HOSTS on each call too.
+ * Connections to upstreams resolve names through the guarded lookup, right before connecting: a name that now
+ * points at a metadata or link-local address fails (DNS rebinding). Pooled sockets were all made this way.
  */
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, lookup: guardedLookup }),
+  'https:': new https.Agent({ keepAlive: true, lookup: guardedLookup }),
+};
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One request to the checked upstream URL. Redirects are answered as they are, never followed. */
+function forward(url: URL, method: string, headers: Record<string, string>, body?: Buffer): Promise<Answer> {
+  const protocol = url.protocol === 'https:' ? 'https:' : 'http:';
+  return new Promise<Answer>((resolve, reject) => {
+    const req = (protocol === 'https:' ? https : http).request(
+      {
+        protocol,
+        hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+        port: url.port || undefined,
+        path: `${url.pathname}${url.search}`,
+        method,
+        headers: body ? { ...headers, 'content-length': String(body.length) } : headers,
+        agent: agents[protocol],
+        signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+      },
+      (res) => {
+        buffer(res).then(
+          (data) => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: data }),
+          reject,
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/**
+ * The gateway: enabled routes of sys_gateway_route are reverse-proxied under /gateway/{routeId}/…, behind the
+ * guard (system:gateway:call) and the route's own permission (gateway:route:{routeId}). The table is read on each
+ * call, so edits apply at once on every instance, and the URL actually fetched is checked on each call too: the
+ * route's origin, under its base path, host on GATEWAY_ALLOWED_HOSTS, never a metadata or link-local address.
+ */
+/**
+ * Routes saved before per-route permissions existed get theirs when the app starts. Another instance starting at
+ * the same moment may insert the same rows: a clash is looked at again.
+ */
+async function ensureAtStart(db: Kysely<Database>): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await ensureRoutePermissions(db);
+      return;
+    } catch (error) {
+      if (attempt >= 4 || !isUniqueViolation(error)) throw error;
+      await new Promise((r) => setTimeout(r, 200 * attempt));
+    }
+  }
+}
+
 export default async function gatewayRoutes(app: FastifyInstance): Promise<void> {
+  await ensureAtStart(app.ctx.db.db);
   await app.register(resourcePlugin([gatewayResource]));
+
+  // The page says up front when no host is allowed (every save would be refused), and which ones are.
+  app.get(GATEWAY_API.allowedHosts, { config: { auth: PERM.gatewayList } }, async () =>
+    ok<GatewayAllowedHosts>({ allowedHosts: [...app.ctx.config.gatewayAllowedHosts] }, ''),
+  );
 
   await app.register(async (proxy) => {
     // Bodies pass through as they came (any content type), at most the app's body limit.
@@ -38,18 +119,19 @@ export default async function gatewayRoutes(app: FastifyInstance): Promise<void>
       if (!(await mayCallRoute(app.ctx.db.db, currentUser(request), routeId))) {
         throw new ApiError(403, `${M.routeForbidden}：${gatewayRoutePerm(routeId)}`);
       }
-      const target = checkTarget(route.uri, app.ctx.config.gatewayAllowedHosts);
+      const allowed = app.ctx.config.gatewayAllowedHosts;
+      const target = checkTarget(route.uri, allowed);
 
-      const url = new URL(request.url, 'http://x');
-      const prefix = `${app.ctx.config.apiBase}${GATEWAY_API.prefix}/${routeId}`;
-      let path = url.pathname.slice(prefix.length) || '/';
+      const checked = proxiedPath(request.url, `${app.ctx.config.apiBase}${GATEWAY_API.prefix}/${routeId}`);
+      let path = checked.path;
       const patterns = parseList(route.predicates).filter((p): p is string => typeof p === 'string');
       if (patterns.length && !patterns.some((p) => matchesPattern(p, path))) throw new ApiError(404, M.pathNotMatched);
       for (const filter of parseList(route.filters) as { name?: string; args?: { parts?: number } }[]) {
         if (filter.name === 'StripPrefix') path = stripPrefix(path, Number(filter.args?.parts ?? 0));
       }
-      const base = target.pathname.replace(/\/$/, '');
-      const upstream = new URL(`${base}${path}${url.search}`, target.origin);
+      const upstream = upstreamUrl(target, path, checked.search);
+      // The URL actually fetched passes the same checks as the route: same origin, host allowed, not forbidden.
+      if (checkTarget(upstream.href, allowed).origin !== target.origin) throw new ApiError(400, M.pathInvalid);
 
       const headers: Record<string, string> = {};
       for (const name of FORWARD_HEADERS) {
@@ -57,24 +139,19 @@ export default async function gatewayRoutes(app: FastifyInstance): Promise<void>
         if (typeof value === 'string') headers[name] = value;
       }
       const hasBody = !['GET', 'HEAD'].includes(request.method) && Buffer.isBuffer(request.body);
-      let answer: Response;
+      let answer: Answer;
       try {
-        answer = await fetch(upstream, {
-          method: request.method,
-          headers,
-          body: hasBody ? (request.body as Buffer) : undefined,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
-        });
-      } catch {
+        answer = await forward(upstream, request.method, headers, hasBody ? (request.body as Buffer) : undefined);
+      } catch (error) {
+        if (isForbiddenAddressError(error)) throw new ApiError(400, M.addressForbidden);
         throw new ApiError(502, M.upstreamFailed);
       }
       reply.code(answer.status);
       for (const name of RETURN_HEADERS) {
-        const value = answer.headers.get(name);
-        if (value) reply.header(name, value);
+        const value = answer.headers[name];
+        if (typeof value === 'string') reply.header(name, value);
       }
-      return reply.send(Buffer.from(await answer.arrayBuffer()));
+      return reply.send(answer.body);
     });
   });
 }

@@ -1,19 +1,17 @@
 import { GATEWAY_MESSAGES as M, gatewayRoutePerm } from '@district/shared';
 import type { Kysely } from 'kysely';
 import type { AuthUser } from '../../context.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, SysGatewayRoute } from '../../db/schema.js';
 import { seedId } from '../../db/seeds/seed-id.js';
 import { ApiError } from '../../lib/http.js';
+import { isForbiddenAddressError, isForbiddenHost, resolveChecked } from '../../lib/net-guard.js';
 import { formatDateTime } from '../../lib/time.js';
-import type { SysGatewayRoute } from '../job/ops-tables.js';
-
-/** Hosts no route may name whatever the allowlist says: cloud metadata endpoints. */
-const NEVER = new Set(['169.254.169.254', 'metadata.google.internal', '[fd00:ec2::254]', '100.100.100.200']);
 
 /**
  * A route's target must be http(s) on a host of GATEWAY_ALLOWED_HOSTS (an entry `host` allows any port of it,
- * `host:port` only that port). Checked when a route is saved and again on every call, so shrinking the list
- * takes effect at once.
+ * `host:port` only that port), and never a metadata or link-local address, whatever the allowlist says. Checked
+ * when a route is saved and again on every call (on the URL actually fetched), so shrinking the list takes effect
+ * at once. Names are resolved separately: `checkTargetResolves` at save, the socket's guarded lookup at call time.
  */
 export function checkTarget(uri: string, allowed: readonly string[]): URL {
   let url: URL;
@@ -22,11 +20,80 @@ export function checkTarget(uri: string, allowed: readonly string[]): URL {
   } catch {
     throw new ApiError(400, M.uriInvalid);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ApiError(400, M.uriInvalid);
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
+    throw new ApiError(400, M.uriInvalid);
+  }
   const host = url.hostname.toLowerCase();
+  if (isForbiddenHost(host)) throw new ApiError(400, M.addressForbidden);
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  if (NEVER.has(host) || !allowed.some((entry) => entry === host || entry === `${host}:${port}`)) {
+  if (!allowed.some((entry) => entry === host || entry === `${host}:${port}`)) {
     throw new ApiError(400, M.hostNotAllowed);
+  }
+  return url;
+}
+
+/** Refuses a target whose name resolves to a forbidden address now; a name that does not resolve yet may be saved. */
+export async function checkTargetResolves(target: URL): Promise<void> {
+  try {
+    await resolveChecked(target.hostname, 5000);
+  } catch (error) {
+    if (isForbiddenAddressError(error)) throw new ApiError(400, M.addressForbidden);
+  }
+}
+
+/** What a path segment may hold besides %XX escapes: RFC 3986 pchar. No backslash, space, control, `#` or `?`. */
+const PCHAR = /^[A-Za-z0-9\-._~!$&'()*+,;=:@]*$/;
+/** Escapes an upstream would decode into a path separator, a dot or a control character. */
+const MEANINGFUL_ESCAPE = /%(2f|5c|2e|[01][0-9a-f]|7f)/i;
+/** A query string as it may travel: visible ASCII, no fragment. */
+const QUERY = /^[\x21-\x22\x24-\x7e]*$/;
+
+/**
+ * The part of the raw request target after `head` (`{apiBase}/gateway/{routeId}`), split into path and query,
+ * refused unless the path means exactly what it says: no empty segments (`//`), no `.`/`..`, no backslash, no
+ * escaped slash, backslash, dot or control character (also double-escaped). Read from the raw URL: URL parsing
+ * would already have turned `\` into `/`, removed tabs and climbed `..`.
+ */
+export function proxiedPath(rawUrl: string, head: string): { path: string; search: string } {
+  const q = rawUrl.indexOf('?');
+  const rawPath = q < 0 ? rawUrl : rawUrl.slice(0, q);
+  const search = q < 0 ? '' : rawUrl.slice(q);
+  if (!rawPath.startsWith(`${head}/`)) throw new ApiError(404, M.notFound);
+  const path = rawPath.slice(head.length);
+  const segments = path.slice(1).split('/');
+  segments.forEach((segment, i) => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      throw new ApiError(400, M.pathInvalid);
+    }
+    if (
+      (segment === '' && i < segments.length - 1) ||
+      !PCHAR.test(segment.replace(/%[0-9A-Fa-f]{2}/g, '')) ||
+      MEANINGFUL_ESCAPE.test(segment) ||
+      MEANINGFUL_ESCAPE.test(decoded) ||
+      decoded === '.' ||
+      decoded === '..'
+    ) {
+      throw new ApiError(400, M.pathInvalid);
+    }
+  });
+  if (!QUERY.test(search.slice(1))) throw new ApiError(400, M.pathInvalid);
+  return { path, search };
+}
+
+/**
+ * The URL to fetch: the route's origin with its base path and the checked path set as they are (never a relative
+ * reference resolved against the origin, which `//host/…` would replace). Anything URL parsing changed is refused.
+ */
+export function upstreamUrl(target: URL, path: string, search: string): URL {
+  const base = target.pathname.replace(/\/$/, '');
+  const url = new URL(target.origin);
+  url.pathname = `${base}${path}`;
+  url.search = search;
+  if (url.origin !== target.origin || url.pathname !== `${base}${path}` || url.username || url.password) {
+    throw new ApiError(400, M.pathInvalid);
   }
   return url;
 }
@@ -135,7 +202,7 @@ export async function dropRoutePermissions(db: Kysely<Database>, rowIds: string[
   await db.deleteFrom('sysPermission').where('id', 'in', ids).execute();
 }
 
-/** Routes saved before per-route permissions existed get theirs (run with the seeds, under the start lock). */
+/** Routes saved before per-route permissions existed get theirs (the gateway's plugin runs it at start-up). */
 export async function ensureRoutePermissions(db: Kysely<Database>): Promise<void> {
   const routes = await db.selectFrom('sysGatewayRoute').select(['id', 'routeId', 'name']).execute();
   if (routes.length === 0) return;

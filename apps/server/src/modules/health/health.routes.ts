@@ -12,6 +12,8 @@ export interface ReadyResult {
   status: 'up' | 'down';
   database: ProbeState;
   redis: ProbeState;
+  /** Present while the instance shuts down: it still answers, but takes no new work. */
+  draining?: true;
 }
 
 async function probe(ping: () => Promise<unknown>, what: string): Promise<ProbeState> {
@@ -26,7 +28,8 @@ async function probe(ping: () => Promise<unknown>, what: string): Promise<ProbeS
 /**
  * Probes for load balancers, at the root path (outside the API base) and open to anyone:
  * `/health` answers 200 while the process runs (liveness), `/ready` answers 200 only when the database
- * and, if configured, Redis answer a ping within 2 s, else 503 with `Retry-After` (readiness).
+ * and, if configured, Redis answer a ping within 2 s, else 503 with `Retry-After` (readiness); from a shutdown
+ * signal on, `/ready` answers 503 while the requests in flight drain, and `/health` still 200.
  * Neither writes an operation-log row nor an info log line, as they are called every few seconds.
  */
 export default async function healthRoutes(app: FastifyInstance) {
@@ -46,10 +49,12 @@ export default async function healthRoutes(app: FastifyInstance) {
       probe(() => sql`select 1`.execute(db.db), 'database ping'),
       redis ? probe(() => redis.ping(), 'Redis ping') : Promise.resolve<ProbeState>('disabled'),
     ]);
-    const ready = database === 'up' && cache !== 'down';
+    const draining = app.lifecycle.draining;
+    const ready = database === 'up' && cache !== 'down' && !draining;
     const result: ReadyResult = { status: ready ? 'up' : 'down', database, redis: cache };
+    if (draining) result.draining = true;
     if (!ready) {
-      request.log.warn(result, 'not ready');
+      if (!draining) request.log.warn(result, 'not ready');
       reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS));
     }
     return {

@@ -1,15 +1,12 @@
 import {
-  PERM,
   PROJECT_TYPE,
-  TICKET_API,
-  TICKET_DICT,
   TICKET_MESSAGES,
   TICKET_NO_RULE,
+  TICKET_RESOURCE,
   TICKET_ROUTES,
   TICKET_SPENDABLE,
   TICKET_STATUS,
-  isMaskedIdCard,
-  maskIdCard,
+  PERM,
 } from '@district/shared';
 import {
   ticketCreateSchema,
@@ -20,11 +17,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { ApiError } from '../../lib/http.js';
+import { SEALED_COLUMNS } from '../../lib/personal-data.js';
 import { declared } from '../../lib/resource/resource.service.js';
 import { uniqueNumber } from '../../lib/resource/unique-number.js';
-import type { ResourceContext, ResourceDef, Row } from '../../lib/resource/resource.types.js';
+import { defineResource, type ResourceContext, type ResourceDef, type Row } from '../../lib/resource/resource.types.js';
 import { FillRuleService } from '../rule/fill-rule.service.js';
-import { projectNames, seesIdCard } from './ticket.service.js';
+import { projectNames } from './ticket.service.js';
 
 /** Columns a person never writes through add or edit: uses, cancelling, expiry and the pattern own them. */
 const SERVER_OWNED = ['ticketNo', 'status', 'usedAmount', 'version', 'cancelReason', 'cancelTime', 'sysOrgCode'];
@@ -80,50 +78,20 @@ async function resettlementProject(ctx: ResourceContext, match: (p: ProjectRef) 
 const spendable = (status: unknown) => (TICKET_SPENDABLE as readonly string[]).includes(String(status));
 
 /**
- * Room tickets (房票管理) on the resource pattern: tenancy, soft delete, the data rules of /house/ticket (the
- * creator's department in sys_org_code), money in fen answered in yuan. Holders' ID numbers are masked in
- * every answer unless the caller holds ticket:viewIdCard.
+ * Room tickets (房票管理) on the resource pattern: the shared declaration (`TICKET_RESOURCE`) with tenancy, soft
+ * delete, the data rules of /house/ticket (the creator's department in sys_org_code), money in fen answered in yuan.
+ * Holders' ID numbers and phones are sealed at rest (found by the whole value through their keyed hashes) and masked
+ * in every answer, export and data-log version unless the caller holds ticket:viewIdCard (the engine does it).
  */
-export const ticketResource: ResourceDef<TicketCreateInput, TicketUpdateInput> = {
-  name: 'biz_room_ticket',
-  title: '房票',
+export const ticketResource: ResourceDef<TicketCreateInput, TicketUpdateInput> = defineResource<
+  TicketCreateInput,
+  TicketUpdateInput
+>(TICKET_RESOURCE, {
   table: 'bizRoomTicket',
-  path: TICKET_API.base,
   fields: {
-    ticketNo: { type: 'string', title: '房票编号', filter: true, sort: true, excel: { width: 18 } },
-    holderName: { type: 'string', title: '持票人', filter: true, sort: true },
-    holderIdCard: { type: 'string', title: '身份证号', excel: { width: 22 } },
-    holderPhone: { type: 'string', title: '手机号', filter: true, excel: { width: 14 } },
-    projectId: {
-      type: 'string',
-      title: '安置项目',
-      filter: true,
-      sort: true,
-      excel: { width: 28 },
-      dictTable: projectNames,
-    },
-    faceAmount: { type: 'decimal2', title: '票面金额', filter: true, sort: true, excel: { width: 14 } },
-    usedAmount: { type: 'decimal2', title: '已使用金额', filter: true, sort: true, excel: { width: 14 } },
-    remainingAmount: { type: 'decimal2', title: '剩余金额', computed: true, excel: { width: 14 } },
-    issueDate: { type: 'date', title: '发放日期', filter: true, sort: true, excel: { width: 12 } },
-    expiryDate: { type: 'date', title: '有效期至', filter: true, sort: true, excel: { width: 12 } },
-    status: { type: 'string', title: '状态', filter: true, sort: true, dict: TICKET_DICT.status },
-    cancelReason: { type: 'string', title: '作废原因', excel: { width: 24 } },
-    remark: { type: 'string', title: '备注', excel: { width: 24 } },
-    cancelTime: { type: 'datetime', title: '作废时间', excel: false },
-    version: { type: 'int', title: '版本', excel: false },
-    sysOrgCode: { type: 'string', title: '所属机构编码', excel: false },
-    createBy: { type: 'string', title: '创建人', filter: true, excel: false },
-    createTime: { type: 'datetime', title: '创建时间', filter: true, sort: true, excel: false },
-    updateTime: { type: 'datetime', title: '更新时间', sort: true, excel: false },
-  },
-  permissions: {
-    list: PERM.ticketList,
-    add: PERM.ticketAdd,
-    edit: PERM.ticketEdit,
-    delete: PERM.ticketDelete,
-    exportXls: PERM.ticketExport,
-    importExcel: PERM.ticketImport,
+    projectId: { dictTable: projectNames },
+    holderIdCard: { sealed: { column: SEALED_COLUMNS.ticketHolderIdCard, unmask: PERM.ticketViewIdCard } },
+    holderPhone: { sealed: { column: SEALED_COLUMNS.ticketHolderPhone, unmask: PERM.ticketViewIdCard } },
   },
   dataRuleMenu: TICKET_ROUTES.list,
   tenancy: { kind: 'column' },
@@ -166,8 +134,7 @@ export const ticketResource: ResourceDef<TicketCreateInput, TicketUpdateInput> =
     if (!spendable(before.status)) throw new ApiError(400, TICKET_MESSAGES.editClosed);
     const changes = declared(ticketResource, body);
     for (const k of SERVER_OWNED) delete changes[k];
-    // The list answers a masked number; sent back unchanged it means "keep the stored one".
-    if (typeof changes.holderIdCard === 'string' && isMaskedIdCard(changes.holderIdCard)) delete changes.holderIdCard;
+    // A masked number sent back unchanged means "keep the stored one": the engine leaves it out (dropMaskedChanges).
     if (changes.projectId !== undefined && changes.projectId !== before.projectId) {
       await resettlementProject(ctx, (p) => p.id === changes.projectId);
     }
@@ -226,10 +193,8 @@ export const ticketResource: ResourceDef<TicketCreateInput, TicketUpdateInput> =
   },
 
   // Amounts are in yuan here (after the pattern's conversion): the remaining amount computed exactly in fen.
-  async decorate(rows: Row[], ctx) {
-    const whole = seesIdCard(ctx);
+  async decorate(rows: Row[]) {
     for (const r of rows) {
-      if (!whole) r.holderIdCard = maskIdCard(r.holderIdCard as string | null);
       const fen = Math.round(Number(r.faceAmount ?? 0) * 100) - Math.round(Number(r.usedAmount ?? 0) * 100);
       r.remainingAmount = fen / 100;
     }
@@ -250,4 +215,4 @@ export const ticketResource: ResourceDef<TicketCreateInput, TicketUpdateInput> =
     if (typeof body.holderPhone === 'number') body.holderPhone = String(body.holderPhone);
     return body as TicketCreateInput;
   },
-};
+});

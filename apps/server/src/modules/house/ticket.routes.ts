@@ -38,7 +38,7 @@ export default async function ticketRoutes(app: FastifyInstance): Promise<void> 
 
   app.post(TICKET_API.expire, { config: { auth: PERM.ticketExpire } }, async (request) => {
     const ctx = resourceContext(app, request);
-    const changed = await expireTickets(ctx.db, { tenantId: ctx.user.tenantId, by: ctx.user });
+    const changed = await expireTickets(ctx.db, { tenantId: ctx.user.tenantId, by: ctx.user, crypto: app.ctx.fields });
     if (changed > 0) await dataChanged(app.ctx.kv);
     return ok({ changed }, changed > 0 ? `已将 ${changed} 张房票标记为已过期` : '没有需要过期的房票');
   });

@@ -1,12 +1,10 @@
 import {
-  PERM,
   TICKET_DICT,
   TICKET_MESSAGES,
   TICKET_SPENDABLE,
   TICKET_STATUS,
   TICKET_STATUS_ITEMS,
   fromHundredths,
-  maskIdCard,
   toChineseCurrency,
   yuanToFen,
   type RoomTicketDetail,
@@ -16,13 +14,17 @@ import {
 import type { TicketCancelInput, TicketUseInput } from '@district/shared/schemas';
 import type { Kysely, Selectable } from 'kysely';
 import type { BizRoomTicket, BizTicketUse, Database } from '../../db/schema.js';
+import type { FieldCrypto } from '../../lib/field-crypto.js';
 import { ApiError } from '../../lib/http.js';
 import { newId } from '../../lib/ids.js';
+import { maskedView, SEALED_COLUMNS } from '../../lib/personal-data.js';
 import { writeDataLog, type DataLogActor } from '../../lib/resource/data-log.js';
+import { fieldCrypto, logView, revealRows } from '../../lib/resource/sealed-fields.js';
 import { dataChanged, scoped } from '../../lib/resource/resource.service.js';
 import type { ResourceContext, ResourceDef } from '../../lib/resource/resource.types.js';
 import { formatDateTime } from '../../lib/time.js';
-import { DictService } from '../dict/dict.service.js';
+import { DictService } from '../../lib/dict.service.js';
+import { realnamesBy } from '../../lib/user-names.js';
 
 /** The data-log name of tickets (the resource's name). */
 export const TICKET_LOG = 'biz_room_ticket';
@@ -34,10 +36,8 @@ const refuse = (message: string): never => {
   throw new ApiError(400, message);
 };
 
-/** Whether the caller may read holders' ID numbers whole. */
-export function seesIdCard(ctx: ResourceContext): boolean {
-  return ctx.user.session?.perms.has(PERM.ticketViewIdCard) ?? false;
-}
+/** The holder's sealed columns (ID number, phone), for what logs a ticket outside the resource's own writes. */
+const TICKET_SEALED = [SEALED_COLUMNS.ticketHolderIdCard, SEALED_COLUMNS.ticketHolderPhone];
 
 /** "20,000.00": an amount in fen as the messages show it in yuan. */
 export function yuanText(fen: number): string {
@@ -113,25 +113,34 @@ export async function ticketUses(def: ResourceDef, ctx: ResourceContext, ticketI
     .orderBy('createTime', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return rows.map(useRecord);
+  const names = await realnamesBy(
+    ctx.db,
+    'username',
+    rows.map((r) => r.createBy),
+  );
+  return rows.map((r) => ({ ...useRecord(r), createByName: (r.createBy && names.get(r.createBy)) ?? null }));
 }
 
 /** One ticket with labels, its remaining amount, the three amounts in capital numerals and its uses. */
 export async function ticketDetail(def: ResourceDef, ctx: ResourceContext, id: string): Promise<RoomTicketDetail> {
   const t = await visibleTicket(def, ctx, id);
-  const [names, labels, uses] = await Promise.all([
+  const [names, labels, uses, people] = await Promise.all([
     projectNames(ctx.db, [t.projectId]),
     statusLabels(ctx),
     ticketUses(def, ctx, t.id),
+    realnamesBy(ctx.db, 'username', [t.createBy]),
   ]);
   const remaining = t.faceAmount - t.usedAmount;
   const yuan = (fen: number) => fromHundredths(fen) ?? 0;
+  // Opened, and masked unless the caller holds ticket:viewIdCard (whole numbers make the read an audit event).
+  const holder: Record<string, unknown> = { holderIdCard: t.holderIdCard, holderPhone: t.holderPhone };
+  revealRows(def, [holder], ctx);
   return {
     id: t.id,
     ticketNo: t.ticketNo,
     holderName: t.holderName,
-    holderIdCard: seesIdCard(ctx) ? t.holderIdCard : maskIdCard(t.holderIdCard),
-    holderPhone: t.holderPhone,
+    holderIdCard: String(holder.holderIdCard ?? ''),
+    holderPhone: String(holder.holderPhone ?? ''),
     projectId: t.projectId,
     projectName: names.get(t.projectId) ?? null,
     faceAmount: yuan(t.faceAmount),
@@ -149,6 +158,7 @@ export async function ticketDetail(def: ResourceDef, ctx: ResourceContext, id: s
     version: t.version,
     uses,
     createBy: t.createBy,
+    createByName: (t.createBy && people.get(t.createBy)) ?? null,
     createTime: t.createTime,
   };
 }
@@ -237,7 +247,7 @@ export async function useTicket(
       const after = normalise(
         await trx.selectFrom('bizRoomTicket').selectAll().where('id', '=', ticket.id).executeTakeFirstOrThrow(),
       );
-      await writeDataLog(trx, TICKET_LOG, ticket.id, 'edit', after, ctx.user);
+      await writeDataLog(trx, TICKET_LOG, ticket.id, 'edit', logView(def, after, fieldCrypto(ctx)), ctx.user);
       return after;
     })
     .catch(async (error: unknown) => {
@@ -280,7 +290,7 @@ export async function cancelTicket(def: ResourceDef, ctx: ResourceContext, input
       .selectAll()
       .where('id', '=', ticket.id)
       .executeTakeFirstOrThrow();
-    await writeDataLog(trx, TICKET_LOG, ticket.id, 'edit', after, ctx.user);
+    await writeDataLog(trx, TICKET_LOG, ticket.id, 'edit', logView(def, after, fieldCrypto(ctx)), ctx.user);
   });
   await dataChanged(ctx.request.server.ctx.kv);
 }
@@ -292,7 +302,7 @@ export async function cancelTicket(def: ResourceDef, ctx: ResourceContext, input
  */
 export async function expireTickets(
   db: Kysely<Database>,
-  opts: { tenantId?: number | null; by?: DataLogActor | null; today?: string } = {},
+  opts: { tenantId?: number | null; by?: DataLogActor | null; today?: string; crypto?: FieldCrypto } = {},
 ): Promise<number> {
   const today = opts.today ?? todayDate();
   let q = db
@@ -329,7 +339,8 @@ export async function expireTickets(
         if (Number(updated.numUpdatedRows) === 0) continue;
         n++;
         const after = await trx.selectFrom('bizRoomTicket').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-        await writeDataLog(trx, TICKET_LOG, id, 'edit', after, {
+        // The holder's numbers masked, as every data-log version keeps them.
+        await writeDataLog(trx, TICKET_LOG, id, 'edit', maskedView(TICKET_SEALED, after, opts.crypto ?? null), {
           username: opts.by?.username ?? 'system',
           tenantId: tenantId ?? null,
         });

@@ -5,8 +5,9 @@ import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
 import { newId } from '../../lib/ids.js';
 import { formatDateTime } from '../../lib/time.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
-import { accountWith, roleWith } from '../user/user-reach.fixtures.js';
+import { accountWith, roleWith } from '../../test/reach-fixtures.js';
 import { expireTickets } from './ticket.service.js';
+import { addDataRule, grantToRole } from '../../test/data-rule-fixtures.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -45,9 +46,20 @@ describe.each(targets)('room tickets on $name', (target) => {
     if (res.statusCode !== 200) throw new Error(res.body);
     return res.json().result.id as string;
   };
+  const raw = (id: string) =>
+    db().selectFrom('bizRoomTicket').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  /** The row as the product reads it: the holder's numbers are sealed at rest (issue 24), opened here. */
   const stored = async (id: string) => {
-    const r = await db().selectFrom('bizRoomTicket').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    return { ...r, faceAmount: Number(r.faceAmount), usedAmount: Number(r.usedAmount), version: Number(r.version) };
+    const r = await raw(id);
+    const { fields } = t.app.ctx;
+    return {
+      ...r,
+      holderIdCard: fields.open(r.holderIdCard, 'biz_room_ticket.holder_id_card'),
+      holderPhone: fields.open(r.holderPhone, 'biz_room_ticket.holder_phone'),
+      faceAmount: Number(r.faceAmount),
+      usedAmount: Number(r.usedAmount),
+      version: Number(r.version),
+    };
   };
   const ticketCount = async () =>
     Number(
@@ -112,6 +124,10 @@ describe.each(targets)('room tickets on $name', (target) => {
       'A01A01',
     ]);
     expect(row.holderIdCard).toBe(ID_CARD);
+    // In the table itself: sealed (SM4), never the number.
+    const sealed = await raw(id);
+    expect(sealed.holderIdCard).toMatch(/^fe1:s:/);
+    expect(sealed.holderIdCard).not.toContain(ID_CARD);
 
     const listed = async (token: string) =>
       (await call('GET', `${TICKET_API.base}/list?ticketNo=${row.ticketNo}`, undefined, token)).json().result
@@ -195,6 +211,15 @@ describe.each(targets)('room tickets on $name', (target) => {
     expect(detail.uses.map((u: { amount: number; area: number | null }) => [u.amount, u.area])).toEqual([
       [50000, null],
       [30000, 89.5],
+    ]);
+    // 发放人/登记人 by real name beside the stored login name.
+    const people = await t.app.ctx.db.db.selectFrom('sysUser').select(['username', 'realname']).execute();
+    const realname = (username: string) => people.find((p) => p.username === username)?.realname;
+    expect(detail.createByName).toBe(realname(detail.createBy));
+    expect(detail.createByName).not.toBe(detail.createBy);
+    expect(detail.uses.map((u: { createByName: string }) => u.createByName)).toEqual([
+      realname(detail.uses[0].createBy),
+      realname(detail.uses[1].createBy),
     ]);
     const uses = (await call('GET', `${TICKET_API.uses}?ticketId=${id}`, undefined, staff)).json().result;
     expect(uses.map((u: { amount: number }) => u.amount)).toEqual([50000, 30000]);
@@ -388,34 +413,13 @@ describe.each(targets)('room tickets on $name', (target) => {
       .select('id')
       .where('url', '=', TICKET_ROUTES.list)
       .executeTakeFirstOrThrow();
-    const ruleId = newId();
-    await db()
-      .insertInto('sysPermissionDataRule')
-      .values({
-        id: ruleId,
-        permissionId: menu.id,
-        ruleName: '本部门房票',
-        ruleColumn: 'sys_org_code',
-        ruleConditions: '=',
-        ruleValue: '#{sys_org_code}',
-        status: '1',
-        createBy: null,
-        createTime: null,
-        updateBy: null,
-        updateTime: null,
-      })
-      .execute();
-    await db()
-      .insertInto('sysRolePermission')
-      .values({
-        id: newId(),
-        roleId: role,
-        permissionId: menu.id,
-        dataRuleIds: ruleId,
-        operateDate: null,
-        operateIp: null,
-      })
-      .execute();
+    const ruleId = await addDataRule(db(), menu.id, {
+      name: '本部门房票',
+      column: 'sys_org_code',
+      condition: '=',
+      value: '#{sys_org_code}',
+    });
+    await grantToRole(db(), role, [{ permissionId: menu.id, dataRuleIds: ruleId }]);
     await t.app.ctx.authCache.invalidate();
     const scoped = await t.login('ticket_scoped', 'Passw0rd!');
 
@@ -455,16 +459,15 @@ describe.each(targets)('room tickets on $name', (target) => {
       [3, 'edit', 'partly_used'],
       [4, 'edit', 'cancelled'],
     ]);
-    // The holder's ID number is kept masked, as the list shows it.
-    const stored = await db()
-      .selectFrom('bizRoomTicket')
-      .select('holderIdCard')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    // The holder's ID number and phone are kept masked, as the list shows them; neither the sealed value nor its
+    // hash is logged.
+    const whole = await stored(id);
     for (const l of logs) {
-      const logged = JSON.parse(l.dataContent).holderIdCard as string;
-      expect(logged).toBe(maskIdCard(stored.holderIdCard));
-      expect(logged).not.toBe(stored.holderIdCard);
+      const logged = JSON.parse(l.dataContent) as Record<string, unknown>;
+      expect(logged.holderIdCard).toBe(maskIdCard(whole.holderIdCard));
+      expect(logged.holderPhone).toBe('138****8000');
+      expect(l.dataContent).not.toContain('fe1:');
+      expect(logged).not.toHaveProperty('holderIdCardHash');
     }
   });
 

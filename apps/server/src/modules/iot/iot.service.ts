@@ -1,27 +1,14 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ALARM_ACTION, IOT_MESSAGES, type LiveAlarm } from '@district/shared';
+import { ALARM_ACTION, ALARM_LIMITS, IOT_MESSAGES, type LiveAlarm } from '@district/shared';
 import type { AlarmPostInput } from '@district/shared/schemas';
 import type { Kysely } from 'kysely';
-import type { Database, IotAlarm } from '../../db/schema.js';
+import type { Database, IotAlarm, IotDevice } from '../../db/schema.js';
+import { hashDeviceKey, newDeviceKey } from '../../lib/device-key.js';
 import { ApiError } from '../../lib/http.js';
 import { newId } from '../../lib/ids.js';
+import type { KvStore } from '../../lib/kv-store.js';
 import type { ResourceContext } from '../../lib/resource/resource.types.js';
 import { formatDateTime } from '../../lib/time.js';
-import type { NoticeHub } from '../message/notice-hub.js';
-
-export const hashDeviceKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
-
-/** A new alarm key: 32 random bytes, base64url. Only its hash is kept. */
-export function newDeviceKey(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-function keyMatches(key: string, hash: string | null): boolean {
-  if (!hash) return false;
-  const a = Buffer.from(hashDeviceKey(key), 'hex');
-  const b = Buffer.from(hash, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+import type { NoticeHub } from '../../plugins/notice-hub.js';
 
 /** Gives the device a new key (the old one stops working) and answers it, once. */
 export async function resetDeviceKey(ctx: ResourceContext, id: string): Promise<string> {
@@ -38,23 +25,57 @@ export async function resetDeviceKey(ctx: ResourceContext, id: string): Promise<
 }
 
 /**
- * POST /iot/alarm: a device reports an alarm with its key. An unknown device and a wrong key are the same 401,
- * so nobody learns which device ids exist. The alarm is stored, the device marked online, and every signed-in
- * user of the device's tenant hears of it over the notice socket.
+ * The device whose key the request carries, found by the key's hash before the body is read; an unknown key (or
+ * none) is 401, so nobody learns which device ids exist and a bad body with a wrong key tells nothing either.
+ */
+export async function deviceByKey(db: Kysely<Database>, header: unknown): Promise<IotDevice> {
+  const key = typeof header === 'string' && header.length > 0 && header.length <= 200 ? header : null;
+  const device = key
+    ? await db
+        .selectFrom('iotDevice')
+        .selectAll()
+        .where('keyHash', '=', hashDeviceKey(key))
+        .where('delFlag', '=', 0)
+        .executeTakeFirst()
+    : undefined;
+  if (!device) throw new ApiError(401, IOT_MESSAGES.wrongKey);
+  return device;
+}
+
+const NONCE_TTL_MS = ALARM_LIMITS.clockSkewMs * 2 + 60_000;
+
+/**
+ * Admits a device's request: its timestamp within the clock skew, the device under its rate, and its nonce never
+ * seen while that timestamp could pass (kept in the KV store, Redis in a cluster, so a replay to another instance
+ * is refused too). Answers the nonce's key, to forget should the alarm not be stored after all.
+ */
+export async function admitAlarm(
+  kv: KvStore,
+  device: IotDevice,
+  input: AlarmPostInput,
+  now = Date.now(),
+): Promise<string> {
+  if (input.deviceId !== device.deviceId) throw new ApiError(401, IOT_MESSAGES.wrongKey);
+  if (Math.abs(now - input.timestamp) > ALARM_LIMITS.clockSkewMs) throw new ApiError(400, IOT_MESSAGES.timestampSkew);
+  if ((await kv.incr(`iot:alarm-rate:${device.id}`, 60_000)) > ALARM_LIMITS.perMinute) {
+    throw new ApiError(429, IOT_MESSAGES.tooManyAlarms);
+  }
+  const nonceKey = `iot:alarm-nonce:${device.id}:${input.nonce}`;
+  // The first increment is the one that counts: concurrent replays on any instance see 2 or more.
+  if ((await kv.incr(nonceKey, NONCE_TTL_MS)) > 1) throw new ApiError(409, IOT_MESSAGES.replayed);
+  return nonceKey;
+}
+
+/**
+ * POST /iot/alarm, once admitted: the alarm is stored, the device marked online, and every signed-in user of the
+ * device's tenant hears of it over the notice socket.
  */
 export async function recordAlarm(
   db: Kysely<Database>,
   hub: NoticeHub,
-  key: string | null,
+  device: IotDevice,
   input: AlarmPostInput,
 ): Promise<IotAlarm> {
-  const device = await db
-    .selectFrom('iotDevice')
-    .selectAll()
-    .where('deviceId', '=', input.deviceId)
-    .where('delFlag', '=', 0)
-    .executeTakeFirst();
-  if (!device || !key || !keyMatches(key, device.keyHash)) throw new ApiError(401, IOT_MESSAGES.wrongKey);
   const now = formatDateTime();
   const alarm: IotAlarm = {
     id: newId(),

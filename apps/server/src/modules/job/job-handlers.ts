@@ -1,12 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { JobHandlerInfo } from '@district/shared';
+import {
+  AUDIT_EVENT,
+  BACKUP_JOB_HANDLER,
+  DEPRECIATION_JOB_HANDLER,
+  LOG_MESSAGES,
+  LOG_RETENTION,
+  addMonths,
+  currentPeriod,
+  type JobHandlerInfo,
+} from '@district/shared';
 import type { FastifyInstance } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { reportDir } from '../../lib/resource/excel.js';
 import { dataChanged } from '../../lib/resource/resource.service.js';
-import { formatDateTime } from '../../lib/time.js';
+import { runBackup } from '../backup/backup.run.js';
+import { assetTenants, bookMonth } from '../depreciation/depreciation.service.js';
 import { expireTickets } from '../house/ticket.service.js';
+import { removalText, trimLogs, type RetentionRemoval } from '../log/log-retention.service.js';
 
 /**
  * The handlers a scheduled job may run, registered here in code. A job names one by its key; nothing from a
@@ -35,7 +46,7 @@ const roomTicketExpiry: JobHandler<Record<string, never>> = {
   params: noParams,
   parameterExample: '',
   async run(app) {
-    const changed = await expireTickets(app.ctx.db.db);
+    const changed = await expireTickets(app.ctx.db.db, { crypto: app.ctx.fields });
     if (changed > 0) await dataChanged(app.ctx.kv);
     return changed > 0 ? `已将 ${changed} 张房票标记为已过期` : '没有需要过期的房票';
   },
@@ -69,24 +80,85 @@ const expiredCleanup: JobHandler<Record<string, never>> = {
   },
 };
 
-const dataLogRetention: JobHandler<{ days?: number | undefined }> = {
-  key: 'dataLogRetention',
-  title: '数据日志保留',
-  description: '删除早于保留天数的数据日志（默认保留 365 天）',
+/**
+ * 日志保留 (issue 24 item 5): the only removal of operation, login and data-log rows, never younger than 180 days.
+ * Each chain is cut where the removed rows end (the integrity check starts there); what was removed, per log and
+ * tenant, is itself an audit event in that tenant's operation log.
+ */
+const logRetention: JobHandler<{ days?: number | undefined }> = {
+  key: 'logRetention',
+  title: '日志保留',
+  description: `删除早于保留天数的操作日志、登录日志和数据日志（默认 ${LOG_RETENTION.defaultDays} 天，不少于 ${LOG_RETENTION.minDays} 天）`,
   params: z.strictObject({
     days: z
-      .number({ error: '保留天数须为 1 到 3650 的整数' })
-      .int('保留天数须为 1 到 3650 的整数')
-      .min(1, '保留天数须为 1 到 3650 的整数')
-      .max(3650, '保留天数须为 1 到 3650 的整数')
+      .number({ error: LOG_MESSAGES.retentionDays })
+      .int(LOG_MESSAGES.retentionDays)
+      .min(LOG_RETENTION.minDays, LOG_MESSAGES.retentionDays)
+      .max(LOG_RETENTION.maxDays, LOG_MESSAGES.retentionDays)
       .optional(),
   }),
-  parameterExample: '{"days": 365}',
+  parameterExample: `{"days": ${LOG_RETENTION.defaultDays}}`,
   async run(app, params) {
-    const days = params.days ?? 365;
-    const cutoff = formatDateTime(new Date(Date.now() - days * 24 * 60 * 60_000));
-    const result = await app.ctx.db.db.deleteFrom('sysDataLog').where('createTime', '<', cutoff).executeTakeFirst();
-    return `删除 ${days} 天前的数据日志 ${Number(result.numDeletedRows)} 条`;
+    const { cutoff, days, removed } = await trimLogs(app.ctx.db.db, params.days ?? LOG_RETENTION.defaultDays);
+    const byTenant = new Map<number | null, RetentionRemoval[]>();
+    for (const r of removed) byTenant.set(r.tenantId, [...(byTenant.get(r.tenantId) ?? []), r]);
+    for (const [tenantId, removals] of byTenant) {
+      await app.operationLog.audit({
+        content: AUDIT_EVENT.logRetention(cutoff, days, removalText(removals)),
+        tenantId,
+        param: { cutoff, days, removed: Object.fromEntries(removals.map((r) => [r.kind, r.count])) },
+      });
+    }
+    const total = removed.reduce((n, r) => n + r.count, 0);
+    return total > 0
+      ? `删除 ${cutoff} 之前的日志 ${total} 条（${removalText(mergeKinds(removed))}）`
+      : `没有早于 ${cutoff} 的日志`;
+  },
+};
+
+/** Removals summed per log over every tenant, for the run log. */
+function mergeKinds(removed: RetentionRemoval[]): RetentionRemoval[] {
+  const byKind = new Map<RetentionRemoval['kind'], number>();
+  for (const r of removed) byKind.set(r.kind, (byKind.get(r.kind) ?? 0) + r.count);
+  return [...byKind].map(([kind, count]) => ({ kind, tenantId: null, count }));
+}
+
+/**
+ * 数据备份 (issue 24 item 10): the database and the upload folder into BACKUP_DIR, checked against their checksums;
+ * backups past BACKUP_KEEP_DAYS are removed. A failure is recorded, told to the administrators, and fails the run.
+ */
+const databaseBackup: JobHandler<Record<string, never>> = {
+  key: BACKUP_JOB_HANDLER,
+  title: '数据备份',
+  description: '备份数据库和上传文件到备份目录（BACKUP_DIR），校验后删除超过保留天数（BACKUP_KEEP_DAYS）的备份',
+  params: noParams,
+  parameterExample: '',
+  async run(app) {
+    const record = await runBackup(app, 'cron', 'system');
+    return `备份 ${record.name} 完成，校验通过`;
+  },
+};
+
+/** 计提折旧 (issue 26 part 2): books the month before for every tenant; a month already booked books nothing. */
+const monthlyDepreciation: JobHandler<Record<string, never>> = {
+  key: DEPRECIATION_JOB_HANDLER,
+  title: '计提折旧',
+  description: '为各租户计提上月的资产折旧（同一月份重复运行不会重复计提）',
+  params: noParams,
+  parameterExample: '',
+  async run(app) {
+    const period = addMonths(currentPeriod(), -1);
+    let count = 0;
+    let amount = 0;
+    for (const tenantId of await assetTenants(app.ctx.db.db)) {
+      const result = await bookMonth(app.ctx.db.db, app.ctx.db.dialect, tenantId, period);
+      count += result.count;
+      amount += result.amount;
+    }
+    if (count > 0) await dataChanged(app.ctx.kv);
+    return count > 0
+      ? `已计提 ${period} 折旧：${count} 项资产，共 ${amount.toFixed(2)} 元`
+      : `${period} 没有需要计提的折旧`;
   },
 };
 
@@ -105,7 +177,10 @@ const sayHello: JobHandler<{ name?: string | undefined }> = {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler has its own parameter type
 export const JOB_HANDLERS: ReadonlyMap<string, JobHandler<any>> = new Map(
-  [roomTicketExpiry, expiredCleanup, dataLogRetention, sayHello].map((h) => [h.key, h]),
+  [roomTicketExpiry, expiredCleanup, logRetention, databaseBackup, monthlyDepreciation, sayHello].map((h) => [
+    h.key,
+    h,
+  ]),
 );
 
 export function handlerInfos(): JobHandlerInfo[] {

@@ -8,7 +8,7 @@ import { newId } from '../../lib/ids.js';
 import { lazyRequire } from '../../lib/lazy-require.js';
 import { formatDateTime } from '../../lib/time.js';
 import { JOB_HANDLERS, parseJobParameter } from './job-handlers.js';
-import type { SysQuartzJob, SysQuartzJobLog } from './ops-tables.js';
+import type { SysQuartzJob, SysQuartzJobLog } from '../../db/schema.js';
 
 const INSTANCE = `${os.hostname()}:${process.pid}`.slice(0, 100);
 

@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { ApiError, ok, parse } from '../../lib/http.js';
 import { resourcePlugin } from '../../lib/resource/resource.routes.js';
 import { formatDateTime } from '../../lib/time.js';
-import { currentUser } from '../../plugins/guard.js';
 import { handlerInfos } from './job-handlers.js';
 import { checkJob, jobResource } from './job.resource.js';
 import { createScheduler, runJob, type JobScheduler } from './job-scheduler.js';
-import type { SysQuartzJob } from './ops-tables.js';
+import { currentUser } from '../../lib/current-user.js';
+import type { SysQuartzJob } from '../../db/schema.js';
 
 const logQuery = z
   .object({
@@ -63,7 +63,7 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
     [JOB_API.resume, JOB_STATUS.running, JOB_MESSAGES.resumed, JOB_MESSAGES.alreadyRunning],
     [JOB_API.pause, JOB_STATUS.paused, JOB_MESSAGES.paused, JOB_MESSAGES.alreadyPaused],
   ] as const) {
-    app.post(path, { config: { auth: PERM.jobRun } }, async (request) => {
+    app.post(path, { config: { auth: PERM.jobRun, platform: true } }, async (request) => {
       const { id } = parse(jobIdSchema, request.body);
       const job = await findJob(id);
       if (already && job.status === status) throw new ApiError(400, already);
@@ -72,7 +72,7 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  app.post(JOB_API.execute, { config: { auth: PERM.jobRun } }, async (request) => {
+  app.post(JOB_API.execute, { config: { auth: PERM.jobRun, platform: true } }, async (request) => {
     const { id } = parse(jobIdSchema, request.body);
     await findJob(id);
     const log = await runJob(app, id, 'manual');

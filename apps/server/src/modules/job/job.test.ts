@@ -5,7 +5,7 @@ import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
 import { shippedJobId } from '../../db/seeds/ops.seed.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
 import { EmbeddedScheduler } from './job-scheduler.js';
-import type { SysQuartzJob } from './ops-tables.js';
+import type { SysQuartzJob } from '../../db/schema.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -60,11 +60,28 @@ describe.each(targets)('scheduled jobs on $name', (target) => {
       handler_dictText: '房票过期',
     });
     expect(byHandler.get('expiredCleanup')?.status).toBe(JOB_STATUS.running);
-    expect(byHandler.get('dataLogRetention')?.status).toBe(JOB_STATUS.running);
+    expect(byHandler.get('logRetention')?.status).toBe(JOB_STATUS.running);
     expect(byHandler.get('sayHello')?.status).toBe(JOB_STATUS.paused);
+    expect(byHandler.get('databaseBackup')).toMatchObject({
+      status: JOB_STATUS.running,
+      cronExpression: '0 0 2 * * ?',
+    });
+    // 计提折旧 (issue 26): on the 1st of each month.
+    expect(byHandler.get('monthlyDepreciation')).toMatchObject({
+      status: JOB_STATUS.running,
+      cronExpression: '0 30 1 1 * ?',
+      handler_dictText: '计提折旧',
+    });
     const handlers = await call('GET', JOB_API.handlers);
     expect((handlers.json().result as { key: string }[]).map((h) => h.key).sort()).toEqual(
-      ['dataLogRetention', 'expiredCleanup', 'roomTicketExpiry', 'sayHello'].sort(),
+      [
+        'logRetention',
+        'expiredCleanup',
+        'roomTicketExpiry',
+        'databaseBackup',
+        'monthlyDepreciation',
+        'sayHello',
+      ].sort(),
     );
   });
 
@@ -79,7 +96,7 @@ describe.each(targets)('scheduled jobs on $name', (target) => {
       [{ parameter: 'not json' }, JOB_MESSAGES.parameterNotJson],
       [{ parameter: '{"name": ""}' }, `${JOB_MESSAGES.parameterInvalid}名字不能为空`],
       [{ parameter: '{"other": 1}' }, `${JOB_MESSAGES.parameterInvalid}不认识的参数：other`],
-      [{ handler: 'dataLogRetention', parameter: '{"days": 0}' }, '保留天数须为 1 到 3650 的整数'],
+      [{ handler: 'logRetention', parameter: '{"days": 179}' }, '保留天数须为 180 到 3650 的整数'],
       [{ jobName: '' }, JOB_MESSAGES.nameRequired],
       [{ status: 'x' }, JOB_MESSAGES.statusInvalid],
       [{ jobName: '房票过期' }, JOB_MESSAGES.nameTaken],

@@ -70,7 +70,7 @@ describe.each(targets)('logs on $name', (target) => {
         token: admin,
       })
     ).json().result;
-    expect(list.records.map((r: { action_dictText: string }) => r.action_dictText)).toEqual(['新增', '修改']);
+    expect(list.records.map((r: { action_dictText: string }) => r.action_dictText)).toEqual(['新增', '编辑']);
   });
 
   it('refuses comparing versions of different records, and callers without the permission', async () => {

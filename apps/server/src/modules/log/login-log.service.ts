@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
+import { appendLogRows } from '../../lib/log-chain.js';
 import { formatDateTime } from '../../lib/time.js';
 
 export const LOG_TYPE_LOGIN = 1;
@@ -33,9 +34,9 @@ export async function recordLogin(
 ): Promise<void> {
   const tenantId =
     entry.tenantId !== undefined ? entry.tenantId : entry.userId ? await defaultTenant(db, entry.userId) : null;
-  await db
-    .insertInto('sysLog')
-    .values({
+  // Chained like every log row (lib/log-chain.ts).
+  await appendLogRows(db, 'sysLog', [
+    {
       id: newId(),
       logType: LOG_TYPE_LOGIN,
       logContent: entry.content.slice(0, 1000),
@@ -51,8 +52,8 @@ export async function recordLogin(
       tenantId,
       createTime: formatDateTime(),
       result: entry.success ? 1 : 0,
-    })
-    .execute();
+    },
+  ]);
 }
 
 /** The login before the current one ("上次登录"), or the current one for a first login. */

@@ -4,6 +4,7 @@ import {
   ANNT_STATUS,
   ANNT_TARGET,
   GUEST_CREDENTIALS,
+  isSameSitePath,
   MESSAGE_MESSAGES,
   PERM,
   type AnnouncementRecord,
@@ -19,7 +20,7 @@ import { escapeLike } from '../../lib/resource/list-query.js';
 import { findScoped } from '../../lib/resource/resource.service.js';
 import type { ResourceContext, ResourceDef } from '../../lib/resource/resource.types.js';
 import { formatDateTime } from '../../lib/time.js';
-import type { NoticeHub } from './notice-hub.js';
+import type { NoticeHub } from '../../plugins/notice-hub.js';
 
 const refuse = (message: string): never => {
   throw new ApiError(400, message);
@@ -220,6 +221,9 @@ function mySends(db: Kysely<Database>, userId: string) {
     .where('a.delFlag', '=', 0);
 }
 
+/** What recipients are told of openPage: a stored value that is not a path of this site (older data) is dropped. */
+const inAppPage = (page: string | null) => (isSameSitePath(page) ? page : null);
+
 const NOTICE_COLUMNS = [
   'a.id',
   'a.titile',
@@ -261,7 +265,7 @@ export async function listByUser(db: Kysely<Database>, userId: string): Promise<
       createTime: r.createTime,
       priority: r.priority as NoticeItem['priority'],
       openType: r.openType,
-      openPage: r.openPage,
+      openPage: inAppPage(r.openPage),
       busId: r.busId,
       msgTxt: r.msgAbstract,
       msgId: r.sendId,
@@ -349,7 +353,11 @@ export async function myAnnouncements(
     .offset((query.pageNo - 1) * query.pageSize)
     .execute();
   return {
-    records: rows.map((r) => ({ ...r, priority: r.priority as MyAnnouncement['priority'] })),
+    records: rows.map((r) => ({
+      ...r,
+      openPage: inAppPage(r.openPage),
+      priority: r.priority as MyAnnouncement['priority'],
+    })),
     total,
     current: query.pageNo,
     size: query.pageSize,
@@ -384,5 +392,5 @@ export async function announcementFor(
     ])
     .executeTakeFirst();
   if (!row) throw new ApiError(404, MESSAGE_MESSAGES.notFound);
-  return { ...row, priority: row.priority as AnnouncementRecord['priority'] };
+  return { ...row, openPage: inAppPage(row.openPage), priority: row.priority as AnnouncementRecord['priority'] };
 }

@@ -3,7 +3,7 @@ import { ANNT_API, ANNT_SEND_API, GUEST_CREDENTIALS, MESSAGE_MESSAGES, PERM, SOC
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
-import { accountWith, roleWith } from '../user/user-reach.fixtures.js';
+import { accountWith, roleWith } from '../../test/reach-fixtures.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -137,6 +137,69 @@ describe.each(targets)('announcements on $name', (target) => {
     ]);
     expect(await bad({ sendStatus: '1' })).toEqual([400, expect.any(String)]);
     expect((await db().selectFrom('sysAnnouncement').select('id').execute()).length).toBe(before.length);
+  });
+
+  it('keeps 打开页面 inside the site: other sites in any spelling are refused at add and edit', async () => {
+    const spellings = [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      '/%2f%2fevil.example',
+      '/%5Cevil.example',
+      '/%252f%252fevil.example',
+      '/\t/evil.example',
+      'javascript:alert(1)',
+    ];
+    const before = await db().selectFrom('sysAnnouncement').select('id').execute();
+    for (const openPage of spellings) {
+      const res = await call('POST', `${ANNT_API.base}/add`, {
+        titile: '跳转',
+        priority: 'L',
+        msgCategory: '1',
+        msgType: 'ALL',
+        openType: 'url',
+        openPage,
+      });
+      expect([res.statusCode, res.json().message], openPage).toEqual([400, MESSAGE_MESSAGES.openPageInvalid]);
+    }
+    expect((await db().selectFrom('sysAnnouncement').select('id').execute()).length).toBe(before.length);
+
+    // An edit that sends the page alone (openType stays url) is checked too; the stored page is unchanged.
+    const id = await draft({ openType: 'url', openPage: '/asset/index' });
+    for (const openPage of spellings) {
+      const res = await call('PUT', `${ANNT_API.base}/edit`, { id, openPage });
+      expect([res.statusCode, res.json().message], openPage).toEqual([400, MESSAGE_MESSAGES.openPageInvalid]);
+    }
+    const row = await db()
+      .selectFrom('sysAnnouncement')
+      .select('openPage')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.openPage).toBe('/asset/index');
+    expect((await call('PUT', `${ANNT_API.base}/edit`, { id, openPage: '/dashboard/analysis?tab=1' })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('never hands a recipient a stored page of another site, and will not re-open it as url', async () => {
+    const id = await draft({ titile: '旧数据', openType: 'component' });
+    // Written around the API, as older data or a direct database edit would be.
+    await db()
+      .updateTable('sysAnnouncement')
+      .set({ openType: 'url', openPage: '/%2f%2fevil.example' })
+      .where('id', '=', id)
+      .execute();
+    expect((await release(id)).statusCode).toBe(200);
+    const listed = (await bell(staff)).anntMsgList.find((n: { id: string }) => n.id === id);
+    expect(listed).toMatchObject({ openType: 'url', openPage: null });
+    const read = (await call('GET', `${ANNT_API.queryById}?id=${id}`, undefined, staff)).json().result;
+    expect(read.openPage).toBeNull();
+    const mine = (await call('GET', ANNT_SEND_API.mine, undefined, staff)).json().result;
+    expect(mine.records.find((r: { id: string }) => r.id === id)?.openPage).toBeNull();
+
+    await call('GET', `${ANNT_API.revoke}?id=${id}`);
+    const res = await call('PUT', `${ANNT_API.base}/edit`, { id, titile: '旧数据（改）' });
+    expect([res.statusCode, res.json().message]).toEqual([400, MESSAGE_MESSAGES.openPageInvalid]);
   });
 
   it('releases to the chosen user only: their bell lists it, opening marks it read', async () => {

@@ -1,13 +1,18 @@
+import { X509Certificate } from 'node:crypto';
+import { rootCertificates } from 'node:tls';
 import {
   ANNT_CATEGORY,
   ANNT_STATUS,
   ANNT_TARGET,
   escapeHtml,
+  MAIL_CA_LIMITS,
+  MAIL_SECURITY_ITEMS,
   MAIL_SETTING_KEYS,
   MESSAGE_CHANNEL,
   SEND_RETRY,
   SEND_STATUS,
   TEMPLATE_MESSAGES,
+  type MailSecurity,
   type MailSettings,
 } from '@district/shared';
 import type { MailSettingsInput } from '@district/shared/schemas';
@@ -15,13 +20,14 @@ import type { Kysely } from 'kysely';
 import type * as Nodemailer from 'nodemailer';
 import type { AppContext } from '../../context.js';
 import type { Database, SysMessage } from '../../db/schema.js';
+import { realnamesBy } from '../../lib/user-names.js';
 import { ApiError } from '../../lib/http.js';
 import { newId } from '../../lib/ids.js';
 import { lazyRequire } from '../../lib/lazy-require.js';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import { formatDateTime } from '../../lib/time.js';
-import { getSettings, saveSettings } from '../platform/platform.service.js';
-import type { NoticeHub } from './notice-hub.js';
+import type { NoticeHub } from '../../plugins/notice-hub.js';
+import { getSettings, saveSettings } from '../../lib/platform-settings.js';
 
 const nodemailer = lazyRequire<typeof Nodemailer>('nodemailer');
 
@@ -35,13 +41,54 @@ const PHONE = /^1[3-9]\d{9}$/;
 
 const at = (ms: number) => formatDateTime(new Date(ms));
 
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+
+/**
+ * The certificates of the trusted-CA text, each one parsed as X.509. Text around them (a bundle's comments) is
+ * ignored, but any other PEM block (a private key pasted by mistake) or an unreadable certificate is refused.
+ */
+export function parseCaCertificates(text: string | null | undefined): string[] {
+  const trimmed = (text ?? '').trim();
+  if (!trimmed) return [];
+  const blocks = trimmed.match(PEM_CERTIFICATE) ?? [];
+  if (!blocks.length || trimmed.replace(PEM_CERTIFICATE, '').includes('-----BEGIN')) {
+    throw new ApiError(400, TEMPLATE_MESSAGES.caCertInvalid);
+  }
+  if (blocks.length > MAIL_CA_LIMITS.certificates) throw new ApiError(400, TEMPLATE_MESSAGES.caCertTooMany);
+  for (const block of blocks) {
+    try {
+      new X509Certificate(block);
+    } catch {
+      throw new ApiError(400, TEMPLATE_MESSAGES.caCertInvalid);
+    }
+  }
+  return blocks;
+}
+
+const SECURITY_VALUES: readonly string[] = MAIL_SECURITY_ITEMS.map((i) => i.value);
+
+/**
+ * The connection's protection. Settings saved before the mode existed keep implicit TLS; otherwise STARTTLS is
+ * required once an account is set (its password never goes out in clear), and an open relay stays as it was.
+ */
+function securityOf(s: Record<string, string | undefined>): MailSecurity {
+  const stored = s[MAIL_SETTING_KEYS.security] ?? '';
+  if (SECURITY_VALUES.includes(stored)) return stored as MailSecurity;
+  if (s[MAIL_SETTING_KEYS.secure] === '1') return 'tls';
+  return s[MAIL_SETTING_KEYS.user] ? 'starttls' : 'none';
+}
+
 /** The SMTP server as stored (the password stays sealed, only whether one is set is answered). */
 export async function readMailSettings(db: Kysely<Database>): Promise<MailSettings> {
   const s = await getSettings(db);
+  const security = securityOf(s);
   return {
     host: s[MAIL_SETTING_KEYS.host] ?? '',
     port: Number(s[MAIL_SETTING_KEYS.port] || 25),
-    secure: s[MAIL_SETTING_KEYS.secure] === '1',
+    security,
+    secure: security === 'tls',
+    allowInsecureAuth: s[MAIL_SETTING_KEYS.allowInsecureAuth] === '1',
+    caCert: s[MAIL_SETTING_KEYS.caCert] ?? '',
     user: s[MAIL_SETTING_KEYS.user] ?? '',
     from: s[MAIL_SETTING_KEYS.from] ?? '',
     passwordSet: Boolean(s[MAIL_SETTING_KEYS.password]),
@@ -50,13 +97,17 @@ export async function readMailSettings(db: Kysely<Database>): Promise<MailSettin
 
 /** Saves the SMTP server; a new password is sealed with the server's key, an empty one keeps the stored. */
 export async function saveMailSettings(ctx: AppContext, input: MailSettingsInput): Promise<void> {
+  const security: MailSecurity = input.security ?? (input.secure ? 'tls' : input.user ? 'starttls' : 'none');
   const values: Record<string, string> = {
     [MAIL_SETTING_KEYS.host]: input.host,
     [MAIL_SETTING_KEYS.port]: String(input.port),
-    [MAIL_SETTING_KEYS.secure]: input.secure ? '1' : '0',
+    [MAIL_SETTING_KEYS.security]: security,
+    [MAIL_SETTING_KEYS.secure]: security === 'tls' ? '1' : '0',
+    [MAIL_SETTING_KEYS.allowInsecureAuth]: input.allowInsecureAuth ? '1' : '0',
     [MAIL_SETTING_KEYS.user]: input.user,
     [MAIL_SETTING_KEYS.from]: input.from,
   };
+  if (input.caCert !== undefined) values[MAIL_SETTING_KEYS.caCert] = parseCaCertificates(input.caCert).join('\n');
   if (input.clearPassword) values[MAIL_SETTING_KEYS.password] = '';
   else if (input.password) values[MAIL_SETTING_KEYS.password] = ctx.secrets.seal(input.password, PASSWORD_PURPOSE);
   await saveSettings(ctx.db.db, values);
@@ -152,13 +203,16 @@ export class MessageSender {
   private async attempt(row: SysMessage): Promise<SysMessage> {
     const attempts = row.esSendNum + 1;
     let error: string | null = null;
+    let permanent = false;
     try {
       await this.deliver(row);
     } catch (e) {
       error = (e instanceof Error ? e.message : String(e)).slice(0, 480) || '发送失败';
+      permanent = e instanceof PermanentSendError;
     }
     const now = Date.now();
-    const retry = row.esType !== MESSAGE_CHANNEL.system && attempts < SEND_RETRY.maxAttempts;
+    // A permanent refusal (SMTP 5xx) would be refused again: it fails at once instead of waiting for retries.
+    const retry = !permanent && row.esType !== MESSAGE_CHANNEL.system && attempts < SEND_RETRY.maxAttempts;
     const changes: Partial<SysMessage> = error
       ? {
           esSendNum: attempts,
@@ -196,11 +250,19 @@ export class MessageSender {
     if (!host) throw new Error(TEMPLATE_MESSAGES.mailNotConfigured);
     const user = s[MAIL_SETTING_KEYS.user] ?? '';
     const sealed = s[MAIL_SETTING_KEYS.password] ?? '';
+    const security = securityOf(s);
+    const ca = parseCaCertificates(s[MAIL_SETTING_KEYS.caCert]);
+    // The account goes only over an encrypted connection: with STARTTLS required nodemailer gives up before AUTH
+    // when the server cannot upgrade. Only an explicit allowInsecureAuth lets it go over a plain one.
+    const plainAuthAllowed = s[MAIL_SETTING_KEYS.allowInsecureAuth] === '1';
     const transport = nodemailer().createTransport({
       host,
       port: Number(s[MAIL_SETTING_KEYS.port] || 25),
-      secure: s[MAIL_SETTING_KEYS.secure] === '1',
+      secure: security === 'tls',
+      requireTLS: security === 'starttls' || (security === 'none' && Boolean(user) && !plainAuthAllowed),
       auth: user ? { user, pass: sealed ? this.ctx.secrets.open(sealed, PASSWORD_PURPOSE) : '' } : undefined,
+      // A private CA is trusted besides the public ones, not instead of them.
+      tls: ca.length ? { ca: [...rootCertificates, ...ca] } : undefined,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
@@ -212,6 +274,12 @@ export class MessageSender {
         subject: row.esTitle ?? '',
         html: row.esContent ?? '',
       });
+    } catch (error) {
+      const { responseCode: code, code: kind } = error as { responseCode?: unknown; code?: unknown };
+      // A connection that could not be secured (ETLS) is the settings' fault: kept for retries until they are fixed.
+      const permanent = typeof code === 'number' && code >= 500 && code < 600 && kind !== 'ETLS';
+      const Failure = permanent ? PermanentSendError : Error;
+      throw new Failure(mailFailure(error, security), { cause: error });
     } finally {
       transport.close();
     }
@@ -221,6 +289,10 @@ export class MessageSender {
   private async systemMessage(row: SysMessage): Promise<void> {
     const now = formatDateTime();
     const anntId = newId();
+    // Shown as 发布人 beside announcements, which carry the publisher's real name: the same here, not the login name.
+    const sender =
+      (row.createBy && (await realnamesBy(this.ctx.db.db, 'username', [row.createBy])).get(row.createBy)) ??
+      row.createBy;
     await this.ctx.db.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('sysAnnouncement')
@@ -230,7 +302,7 @@ export class MessageSender {
           msgContent: sanitizeHtml(row.esContent ?? ''),
           startTime: null,
           endTime: null,
-          sender: row.createBy,
+          sender,
           priority: 'L',
           msgCategory: ANNT_CATEGORY.system,
           msgType: ANNT_TARGET.user,
@@ -314,6 +386,27 @@ export class MessageSender {
       this.running = false;
     }
   }
+}
+
+/**
+ * A refusal that will not change by waiting: the SMTP server answered 5xx (550 no such mailbox, 535 bad account,
+ * 554 rejected). Temporary ones (4xx, the server down, a timeout) are retried with backoff.
+ */
+export class PermanentSendError extends Error {}
+
+/** Certificate checks that failed (Node's codes, which nodemailer passes on as originalCode). */
+const CERT_FAILURE = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/;
+
+/** What a failed SMTP attempt is recorded as: the TLS failures in words an administrator can act on. */
+function mailFailure(error: unknown, security: MailSecurity): string {
+  const e = error as { code?: unknown; originalCode?: unknown; message?: unknown };
+  const reason = typeof e.message === 'string' ? e.message : String(error);
+  const original = typeof e.originalCode === 'string' ? e.originalCode : '';
+  if (e.code === 'ETLS' && /STARTTLS/i.test(reason)) return TEMPLATE_MESSAGES.mailStartTlsMissing;
+  if (CERT_FAILURE.test(original)) return `${TEMPLATE_MESSAGES.mailCertUntrusted}（${reason}）`;
+  if (security === 'tls' && /SSL|TLS/.test(`${original} ${reason}`))
+    return `${TEMPLATE_MESSAGES.mailTlsFailed}（${reason}）`;
+  return reason;
 }
 
 /** Rendered values go into an HTML body (e-mail, system message) escaped; SMS is plain text. */

@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError, ok, parse } from '../../lib/http.js';
 import { resourceContext, resourcePlugin } from '../../lib/resource/resource.routes.js';
-import { currentUser } from '../../plugins/guard.js';
 import { announcementResource } from './announcement.resource.js';
 import {
   announcementFor,
@@ -21,15 +20,8 @@ import {
   releaseAnnouncement,
   revokeAnnouncement,
 } from './announcement.service.js';
-import { NoticeHub } from './notice-hub.js';
 import { templateRoutes } from './template.routes.js';
-import { iotRoutes } from '../iot/iot.routes.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    noticeHub: NoticeHub;
-  }
-}
+import { currentUser } from '../../lib/current-user.js';
 
 const idQuery = z.object({ id: z.string().min(1, '参数 id 不能为空').max(64) }).loose();
 const anntIdBody = z.object({ anntId: z.string().min(1, '参数 anntId 不能为空').max(64) }).loose();
@@ -62,16 +54,11 @@ const SERVER_PING_MS = 30_000;
  * and the notice socket `/websocket/:userId`.
  */
 export default async function messageRoutes(app: FastifyInstance): Promise<void> {
-  const hub = new NoticeHub(app.ctx.redis, app.ctx.config.redisPrefix, (error) =>
-    app.log.warn({ err: error }, 'notice fan-out failed'),
-  );
-  await hub.start();
-  app.decorate('noticeHub', hub);
-  app.addHook('onClose', async () => hub.stop());
+  // The hub is the app's (plugins/notice-hub.ts): IoT alarms reach the same sockets.
+  const hub = app.noticeHub;
 
   await app.register(resourcePlugin([announcementResource]));
   await templateRoutes(app, hub);
-  await iotRoutes(app, hub);
 
   app.get(ANNT_API.queryById, { config: { auth: 'user' } }, async (request) => {
     const { id } = parse(idQuery, request.query);

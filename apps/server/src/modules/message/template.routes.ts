@@ -1,13 +1,22 @@
-import { MESSAGE_API, PERM, renderTemplate, TEMPLATE_API, TEMPLATE_MESSAGES } from '@district/shared';
+import {
+  MESSAGE_API,
+  PERM,
+  renderTemplate,
+  SEND_STATUS,
+  TEMPLATE_API,
+  TEMPLATE_MESSAGES,
+  type ApiResponse,
+} from '@district/shared';
+import type { SysMessage } from '../../db/schema.js';
 import { mailSettingsSchema, templateTestSchema } from '@district/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError, ok, parse } from '../../lib/http.js';
 import { resourcePlugin } from '../../lib/resource/resource.routes.js';
-import { currentUser } from '../../plugins/guard.js';
 import { escapeFor, MessageSender, readMailSettings, resolveReceiver, saveMailSettings } from './message-sender.js';
-import type { NoticeHub } from './notice-hub.js';
 import { messageRecordResource, templateResource } from './template.resource.js';
+import { currentUser } from '../../lib/current-user.js';
+import type { NoticeHub } from '../../plugins/notice-hub.js';
 
 const idQuery = z.object({ id: z.string().min(1, '参数 id 不能为空').max(64) }).loose();
 
@@ -28,6 +37,11 @@ function testValues(raw: string | Record<string, unknown> | null | undefined): R
   }
   throw new ApiError(400, TEMPLATE_MESSAGES.testDataInvalid);
 }
+
+const answerOf = (record: SysMessage) => ({ id: record.id, status: record.esSendStatus, error: record.esResult });
+
+/** A send that was carried out but not delivered: answered 200 (the request was fine) with success false. */
+const notSent = <T>(result: T, message: string): ApiResponse<T> => ({ ...ok(result, message), success: false });
 
 /** 消息模板 (resource + 发送测试), 消息记录 (list, delete, resend) and the SMTP server settings. */
 export async function templateRoutes(app: FastifyInstance, hub: NoticeHub): Promise<void> {
@@ -61,23 +75,24 @@ export async function templateRoutes(app: FastifyInstance, hub: NoticeHub): Prom
       tenantId: user.tenantId,
       createBy: user.username,
     });
-    const sent = record.esSendStatus === '1';
-    return ok(
-      { id: record.id, status: record.esSendStatus, error: record.esResult },
-      sent ? TEMPLATE_MESSAGES.sent : `${TEMPLATE_MESSAGES.queued}：${record.esResult ?? ''}`,
-    );
+    if (record.esSendStatus === SEND_STATUS.sent) return ok(answerOf(record), TEMPLATE_MESSAGES.sent);
+    // A message that did not go out is a failure (success false, shown as a warning), saying whether it is retried.
+    const failed = record.esSendStatus === SEND_STATUS.failed ? TEMPLATE_MESSAGES.refused : TEMPLATE_MESSAGES.queued;
+    return notSent(answerOf(record), `${failed}：${record.esResult ?? ''}`);
   });
 
   app.post(MESSAGE_API.resend, { config: { auth: PERM.messageResend } }, async (request) => {
     const { id } = parse(idQuery, request.query);
     const record = await sender.resend(id, currentUser(request).tenantId);
-    return ok({ id: record.id, status: record.esSendStatus, error: record.esResult }, TEMPLATE_MESSAGES.resendDone);
+    if (record.esSendStatus === SEND_STATUS.sent) return ok(answerOf(record), TEMPLATE_MESSAGES.resendDone);
+    const retried = record.esSendStatus === SEND_STATUS.waiting ? '，已加入重试队列' : '';
+    return notSent(answerOf(record), `${TEMPLATE_MESSAGES.resendFailed}${retried}：${record.esResult ?? ''}`);
   });
 
   app.get(MESSAGE_API.mailSettings, { config: { auth: PERM.mailSettings } }, async () =>
     ok(await readMailSettings(app.ctx.db.db), ''),
   );
-  app.put(MESSAGE_API.mailSettings, { config: { auth: PERM.mailSettings } }, async (request) => {
+  app.put(MESSAGE_API.mailSettings, { config: { auth: PERM.mailSettings, platform: true } }, async (request) => {
     await saveMailSettings(app.ctx, parse(mailSettingsSchema, request.body));
     return ok(null, TEMPLATE_MESSAGES.settingsSaved);
   });

@@ -6,12 +6,12 @@ import { z } from 'zod';
 import { ApiError, ok, parse } from '../../lib/http.js';
 import { hashToken } from '../../lib/token-store.js';
 import { formatDateTime } from '../../lib/time.js';
-import { currentUser } from '../../plugins/guard.js';
 import { clientName } from './client-name.js';
 import { HttpStats } from './http-stats.js';
 import { RuntimeProbe, SystemProbe, disks, redisInfo } from './monitor.service.js';
 import { terminalCommand } from './redis-terminal.js';
 import { traceUser } from './trace-user.js';
+import { currentUser } from '../../lib/current-user.js';
 
 const onlineQuery = z
   .object({

@@ -1,42 +1,30 @@
 import {
   fieldKey,
-  onlineFormPerm,
-  RULES,
+  onlineDescriptor,
+  onlineFieldRuleParts,
+  ONLINE_ROUTES,
   type OnlineField,
   type OnlineFormDef,
-  type PermissionCode,
-  type RuleName,
   checkRules,
 } from '@district/shared';
 import { compileCheckPattern } from '@district/shared/schemas';
 import { z, type ZodType } from 'zod';
 import { ApiError } from '../../lib/http.js';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
-import type { FieldDef, FieldType, ResourceDef } from '../../lib/resource/resource.types.js';
+import { defineResource, type FieldDef, type ResourceDef } from '../../lib/resource/resource.types.js';
 import { resolveTableDictLabels } from '../dict/dict-lookup.service.js';
+import { uniqueIndexName } from './form.sync.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-function fieldType(f: OnlineField): FieldType {
-  switch (f.dbType) {
-    case 'int':
-    case 'boolean':
-      return 'int';
-    case 'decimal':
-      return 'number';
-    case 'date':
-      return 'date';
-    case 'datetime':
-      return 'datetime';
-    default:
-      return 'string';
-  }
-}
-
-/** The zod check of one field's value, built from the definition (required, length, type, rule, pattern). */
+/**
+ * The zod check of one field's value, built from the definition: the type's own check, and the rules of the
+ * field's validation the generated form shows too (required, length, shared rule), then its RE2 pattern.
+ */
 function valueSchema(f: OnlineField, partial = false): ZodType {
   const label = f.label;
+  const rules = onlineFieldRuleParts(f);
   let base: ZodType;
   switch (f.dbType) {
     case 'int':
@@ -69,17 +57,15 @@ function valueSchema(f: OnlineField, partial = false): ZodType {
       base = z.string().regex(DATETIME, `${label}须为 YYYY-MM-DD HH:mm:ss`);
       break;
     default: {
-      const max = f.dbType === 'text' ? 65_535 : (f.length ?? 255);
+      const max = rules.max!;
       base = z
         .string({ error: `${label}须为文本` })
-        .max(max, `${label}最长 ${max} 个字符`)
+        .max(max.max!, max.message)
         .refine((v) => !v.includes('\u0000'), `${label}含有不允许的字符`)
         .superRefine((v, ctx) => {
           if (v === '') return;
-          if (f.ruleCode && Object.hasOwn(RULES, f.ruleCode)) {
-            const message = checkRules(v, RULES[f.ruleCode as RuleName]);
-            if (message) ctx.addIssue({ code: 'custom', message });
-          }
+          const message = checkRules(v, rules.rule);
+          if (message) ctx.addIssue({ code: 'custom', message });
           // RE2: linear in the value whatever the pattern.
           if (f.pattern && !compileCheckPattern(f.pattern).matches(v)) {
             ctx.addIssue({ code: 'custom', message: f.patternMessage || `${label}格式不正确` });
@@ -89,11 +75,12 @@ function valueSchema(f: OnlineField, partial = false): ZodType {
       if (f.widget === 'richText') base = base.transform((v) => sanitizeHtml(v));
     }
   }
-  if (f.required) {
+  if (rules.required) {
+    const { message } = rules.required;
     const required = z
       .any()
       .superRefine((v, ctx) => {
-        if (v === undefined || v === null || v === '') ctx.addIssue({ code: 'custom', message: `请输入${label}` });
+        if (v === undefined || v === null || v === '') ctx.addIssue({ code: 'custom', message });
       })
       .pipe(base);
     // An edit may leave a field out (unchanged), but not empty it.
@@ -103,49 +90,39 @@ function valueSchema(f: OnlineField, partial = false): ZodType {
   return z.preprocess((v) => (v === '' ? null : v), base.nullable()).optional();
 }
 
+/** Rows of one tenant (of none, for a caller outside every tenant). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a generated table's query
+function sameTenant(q: any, tenantId: number | null): any {
+  return tenantId === null ? q.where('tenantId', 'is', null) : q.where('tenantId', '=', tenantId);
+}
+
 /**
- * A synchronised form as a resource of the standard pattern, built at run time from its definition: the same
- * list/filters/sort/export/import, tenancy, data rules (on its auto list's menu) and data logs as hand-written
- * resources. Only the definition's fields (validated identifiers) reach SQL.
+ * A synchronised form as a resource of the standard pattern, built at run time from its definition: the shared
+ * descriptor (`onlineDescriptor`, which the auto list page derives its columns, query form and rules from too) plus
+ * the table, tenancy, data rules (on its auto list's menu), the value checks and a tree's hooks. The same
+ * list/filters/sort/export/import and data logs as hand-written resources; only the definition's fields
+ * (validated identifiers) reach SQL.
  */
 export function formResource(def: OnlineFormDef): ResourceDef {
-  const fields: Record<string, FieldDef> = {
-    id: { type: 'string', title: 'ID', excel: false, filter: true },
-    createBy: { type: 'string', title: '创建人', filter: true, sort: true, excel: false },
-    createTime: { type: 'datetime', title: '创建时间', filter: true, sort: true, excel: false },
-    updateTime: { type: 'datetime', title: '更新时间', sort: true, excel: false },
-    sysOrgCode: { type: 'string', title: '所属部门', filter: true, excel: false },
-  };
-  if (def.formKind === 'tree' && def.treeParentField) {
-    fields[fieldKey(def.treeParentField)] = { type: 'string', title: '父级', filter: true, excel: false };
-    fields.hasChild = { type: 'string', title: '有子节点', computed: true, excel: false };
-  }
+  const descriptor = onlineDescriptor(def, { indexName: uniqueIndexName });
+  const table = def.tableName;
+  const tree = def.formKind === 'tree' && def.treeParentField ? fieldKey(def.treeParentField) : null;
+  // Server-side facts of declared fields: a table dictionary's labels in one query per page.
+  const serverFields: Record<string, Partial<FieldDef>> = {};
   const shape: Record<string, ZodType> = {};
   const partialShape: Record<string, ZodType> = {};
   for (const f of def.fields) {
     const key = fieldKey(f.name);
-    const fd: FieldDef = {
-      type: fieldType(f),
-      title: f.label,
-      filter: true,
-      sort: f.dbType !== 'text',
-      excel: f.dbType !== 'text' || f.showList !== false,
-    };
-    if (f.dictCode) {
-      if (f.dictCode.includes(',')) {
-        const dict = f.dictCode;
-        fd.dictTable = (db, values) => resolveTableDictLabels(db, dict, values, null);
-      } else fd.dict = f.dictCode;
-      if (f.widget === 'checkbox' || f.widget === 'multiSelect') fd.multi = true;
+    if (f.dictCode?.includes(',')) {
+      const dict = f.dictCode;
+      serverFields[key] = { dictTable: (db, values) => resolveTableDictLabels(db, dict, values, null) };
     }
-    if (f.widget === 'password') fd.hidden = true;
-    fields[key] = fd;
     shape[key] = valueSchema(f);
     partialShape[key] = valueSchema(f, true);
   }
-  if (def.formKind === 'tree' && def.treeParentField) {
-    shape[fieldKey(def.treeParentField)] = z.string().max(32).nullable().optional();
-    partialShape[fieldKey(def.treeParentField)] = shape[fieldKey(def.treeParentField)]!;
+  if (tree) {
+    shape[tree] = z.string().max(32).nullable().optional();
+    partialShape[tree] = shape[tree];
   }
   const createSchema = z.strictObject(shape).transform((body) => {
     // Defaults of the definition fill fields the form left empty.
@@ -157,71 +134,60 @@ export function formResource(def: OnlineFormDef): ResourceDef {
     return out;
   });
   const updateSchema = z.strictObject({ ...partialShape, id: z.string().min(1).max(32) });
-  const table = def.tableName;
-  const perm = (a: Parameters<typeof onlineFormPerm>[1]) => onlineFormPerm(table, a) as PermissionCode;
-  return {
-    name: table,
-    title: def.title,
+  return defineResource(descriptor, {
     // Generated tables are outside Database: the name is a validated identifier of the definition.
     table: fieldKey(table) as ResourceDef['table'],
-    path: `/online/cgform/data/${table}`,
-    fields,
-    permissions: {
-      list: perm('list'),
-      add: perm('add'),
-      edit: perm('edit'),
-      delete: perm('delete'),
-      exportXls: perm('export'),
-      importExcel: perm('import'),
-    },
-    dataRuleMenu: `/online/cgformList/${table}`,
+    fields: serverFields,
+    dataRuleMenu: `${ONLINE_ROUTES.autoList}/${table}`,
     // Tree tables: `treeRoot=1` lists the top level (no parent); children are asked for by the parent field.
-    extraParams:
-      def.formKind === 'tree' && def.treeParentField
-        ? {
-            treeRoot: (q, value) => {
-              const col = `${fieldKey(table)}.${fieldKey(def.treeParentField!)}`;
-              // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a generated table's column
-              return value === '1' ? q.where((eb: any) => eb.or([eb(col, 'is', null), eb(col, '=', '')])) : q;
-            },
-          }
-        : undefined,
-    decorate:
-      def.formKind === 'tree' && def.treeParentField
-        ? async (rows, ctx) => {
-            if (!rows.length) return;
-            const parent = fieldKey(def.treeParentField!);
-            // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a generated table
-            const withChildren = (await (ctx.db as any)
-              .selectFrom(fieldKey(table))
-              .select(parent)
-              .distinct()
-              .where(
-                parent,
-                'in',
-                rows.map((r) => String(r.id)),
-              )
-              .execute()) as Record<string, unknown>[];
-            const set = new Set(withChildren.map((r) => String(r[parent])));
-            for (const r of rows) r.hasChild = set.has(String(r.id)) ? '1' : '0';
-          }
-        : undefined,
+    extraParams: tree
+      ? {
+          treeRoot: (q, value) => {
+            const col = `${fieldKey(table)}.${tree}`;
+            // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a generated table's column
+            return value === '1' ? q.where((eb: any) => eb.or([eb(col, 'is', null), eb(col, '=', '')])) : q;
+          },
+        }
+      : undefined,
+    decorate: tree
+      ? async (rows, ctx) => {
+          if (!rows.length) return;
+          // Only children of the caller's tenant count: another tenant's row naming this one as its parent
+          // must neither show nor be shown.
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a generated table
+          const withChildren = (await sameTenant((ctx.db as any).selectFrom(fieldKey(table)), ctx.user.tenantId)
+            .select(tree)
+            .distinct()
+            .where(
+              tree,
+              'in',
+              rows.map((r) => String(r.id)),
+            )
+            .execute()) as Record<string, unknown>[];
+          const set = new Set(withChildren.map((r) => String(r[tree])));
+          for (const r of rows) r.hasChild = set.has(String(r.id)) ? '1' : '0';
+        }
+      : undefined,
     tenancy: { kind: 'column' },
     orgCodeColumn: 'sysOrgCode',
     createSchema,
     updateSchema,
     beforeWrite: async (row, existingId, ctx) => {
-      for (const f of def.fields.filter((x) => x.unique)) {
-        const key = fieldKey(f.name);
+      for (const unique of descriptor.unique ?? []) {
+        // The index is (tenant, field): the field is its last column.
+        const key = unique.fields[unique.fields.length - 1]!;
         const value = row[key];
         if (value === undefined || value === null || value === '') continue;
+        // Unique within the row's tenant (as the index is): another tenant's values are neither a conflict nor
+        // something this answer may reveal.
+        const tenant = row.tenantId === undefined ? ctx.user.tenantId : (row.tenantId as number | null);
         // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a generated table
-        let q = (ctx.db as any).selectFrom(fieldKey(table)).select('id').where(key, '=', value);
+        let q = sameTenant((ctx.db as any).selectFrom(fieldKey(table)), tenant)
+          .select('id')
+          .where(key, '=', value);
         if (existingId) q = q.where('id', '<>', existingId);
-        if (await q.executeTakeFirst()) {
-          throw new ApiError(400, `${f.label}“${String(value)}”已存在`);
-        }
+        if (await q.executeTakeFirst()) throw new ApiError(400, unique.message(String(value)));
       }
     },
-  };
+  });
 }

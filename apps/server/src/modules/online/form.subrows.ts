@@ -151,7 +151,10 @@ export async function writeSubRows(plans: SubRowsPlan[], tx: TxContext): Promise
   }
 }
 
-/** Deleting main records deletes their sub rows in the same transaction (with data logs), leaving no orphans. */
+/**
+ * Deleting main records deletes their sub rows in the same transaction (with data logs), leaving no orphans. Only
+ * the sub rows of the main records' tenant: a row another tenant pointed at this record is that tenant's.
+ */
 export function deletingSubRows(def: ResourceDef, subs: { link: OnlineSubTable; def: ResourceDef }[]): ResourceDef {
   if (!subs.length) return def;
   return {
@@ -161,9 +164,12 @@ export function deletingSubRows(def: ResourceDef, subs: { link: OnlineSubTable; 
       const t = tx.trx as any;
       for (const sub of subs) {
         const fk = fieldKey(sub.link.foreignKey);
-        const gone = (await t.selectFrom(sub.def.table).selectAll().where(fk, 'in', ids).execute()) as Row[];
+        const tenant = tx.user.tenantId;
+        const ofMain = (q: any) =>
+          (tenant === null ? q.where('tenantId', 'is', null) : q.where('tenantId', '=', tenant)).where(fk, 'in', ids);
+        const gone = (await ofMain(t.selectFrom(sub.def.table).selectAll()).execute()) as Row[];
         if (!gone.length) continue;
-        await t.deleteFrom(sub.def.table).where(fk, 'in', ids).execute();
+        await ofMain(t.deleteFrom(sub.def.table)).execute();
         for (const r of gone) await writeDataLog(tx.trx, sub.def.name, String(r.id), 'delete', r, tx.user);
       }
     },

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { ONLINE_MESSAGES, type OnlineField, type OnlineFormDef } from '@district/shared';
+import { onlineFormSaveSchema } from '@district/shared/schemas';
+import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Expression, type Kysely } from 'kysely';
 import type { AuthUser } from '../../context.js';
 import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../lib/http.js';
+import { isOutage } from '../../lib/outage.js';
 import { databaseTables, type FormService } from './form.service.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- generated tables are outside Database; every name comes from a validated definition */
@@ -39,9 +42,12 @@ function typeKey(f: OnlineField): string {
   return f.dbType === 'decimal' ? `decimal:${f.scale ?? 2}` : f.dbType;
 }
 
-function uniqueIndexName(table: string, column: string): string {
+export function uniqueIndexName(table: string, column: string): string {
   return `ux_${createHash('md5').update(`${table}.${column}`).digest('hex').slice(0, 20)}`;
 }
+
+/** Rows belong to tenants, and so does uniqueness: two tenants may each hold the same value. */
+export const uniqueColumns = (column: string) => ['tenant_id', column];
 
 const lengthFn = (dialect: DialectName) => (dialect === 'sqlite' ? 'length' : 'char_length');
 
@@ -81,7 +87,7 @@ async function createTable(db: AnyDb, dialect: DialectName, def: OnlineFormDef):
     await db.schema
       .createIndex(uniqueIndexName(def.tableName, f.name))
       .on(def.tableName)
-      .column(f.name)
+      .columns(uniqueColumns(f.name))
       .unique()
       .execute();
   }
@@ -98,11 +104,15 @@ async function planAlter(db: AnyDb, dialect: DialectName, def: OnlineFormDef, be
   const plan: Plan = { steps: [], changes: [], losses: [] };
   const old = new Map(before.map((f) => [f.name, f]));
   const now = new Map(def.fields.map((f) => [f.name, f]));
+  // `drop index … on table` is MySQL's spelling only: PostgreSQL and SQLite refuse the `on`.
   const dropUnique = (name: string) =>
-    plan.steps.push((d) => d.schema.dropIndex(uniqueIndexName(table, name)).on(table).ifExists().execute());
+    plan.steps.push((d) => {
+      const drop = d.schema.dropIndex(uniqueIndexName(table, name)).ifExists();
+      return (dialect === 'mysql' ? drop.on(table) : drop).execute();
+    });
   const addUnique = (name: string) =>
     plan.steps.push((d) =>
-      d.schema.createIndex(uniqueIndexName(table, name)).on(table).column(name).unique().execute(),
+      d.schema.createIndex(uniqueIndexName(table, name)).on(table).columns(uniqueColumns(name)).unique().execute(),
     );
 
   for (const [name, f] of old) {
@@ -163,12 +173,53 @@ async function planAlter(db: AnyDb, dialect: DialectName, def: OnlineFormDef, be
 }
 
 /**
+ * A stored definition is checked again before its table is touched: one saved before a rule existed (a column
+ * named `xmin`, a unique text column) is refused with the rule's message instead of failing in the database.
+ */
+function refuseBadDefinition(def: OnlineFormDef): void {
+  const checked = onlineFormSaveSchema.safeParse({
+    tableName: def.tableName,
+    title: def.title,
+    formKind: def.formKind,
+    theme: def.theme,
+    treeParentField: def.treeParentField ?? null,
+    treeTextField: def.treeTextField ?? null,
+    subTables: def.subTables,
+    fields: def.fields,
+  });
+  if (!checked.success) throw new ApiError(400, checked.error.issues[0]?.message ?? ONLINE_MESSAGES.syncRefused);
+}
+
+/**
  * Synchronises a form's table with its definition: create it, or add/alter/drop columns. Changes that lose
  * data (dropping or retyping a column that holds data, shortening a column below its longest value) run only
  * with `confirm` and are logged in the form's versions. PostgreSQL and SQLite run it in one transaction;
- * MySQL commits each DDL statement on its own.
+ * MySQL commits each DDL statement on its own. Whatever the database refuses is the definition's fault, not
+ * the server's: a 400 that says so (an outage stays a 503).
  */
 export async function synchronise(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  forms: FormService,
+  def: OnlineFormDef,
+  by: AuthUser,
+  confirm: boolean,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<SyncResult> {
+  refuseBadDefinition(def);
+  try {
+    return await apply(db, dialect, forms, def, by, confirm);
+  } catch (error) {
+    if (error instanceof ApiError || isOutage(error)) throw error;
+    log?.warn({ err: error, table: def.tableName }, 'online form synchronisation refused by the database');
+    const text = error instanceof Error ? error.message : String(error);
+    if (/row size too large/i.test(text)) throw new ApiError(400, ONLINE_MESSAGES.syncRowTooLarge, { cause: error });
+    if (/unique|duplicate/i.test(text)) throw new ApiError(400, '已有重复数据，无法加唯一约束', { cause: error });
+    throw new ApiError(400, ONLINE_MESSAGES.syncRefused, { cause: error });
+  }
+}
+
+async function apply(
   db: Kysely<Database>,
   dialect: DialectName,
   forms: FormService,
@@ -192,14 +243,7 @@ export async function synchronise(
     for (const step of plan.steps) await step(trx.withoutPlugins() as AnyDb);
     await forms.recordSync(trx, def, by, note, plan.losses.length > 0);
   };
-  try {
-    if (dialect === 'mysql') await run(db);
-    else await db.transaction().execute(run);
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    const text = error instanceof Error ? error.message : String(error);
-    if (/unique|duplicate/i.test(text)) throw new ApiError(400, '已有重复数据，无法加唯一约束');
-    throw error;
-  }
+  if (dialect === 'mysql') await run(db);
+  else await db.transaction().execute(run);
   return { created: !exists, changes: plan.changes };
 }

@@ -11,10 +11,10 @@ import {
 } from '@district/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/http.js';
-import { currentUser } from '../../plugins/guard.js';
-import { DictService } from '../dict/dict.service.js';
 import { onlineDb } from './online.tables.js';
-import { OnlineReportService, toReport } from './report.service.js';
+import { reportService, toReport, type OnlineReportService } from './report.service.js';
+import { DictService } from '../../lib/dict.service.js';
+import { currentUser } from '../../lib/current-user.js';
 
 /**
  * Online reports behind the popup calls of the widget library (`/online/cgreport/api/...`, widgets-spec §7): a
@@ -26,11 +26,9 @@ export class OnlinePopupReports {
   private readonly dicts: DictService;
 
   constructor(private readonly app: FastifyInstance) {
-    const { db, dialect } = app.ctx.db;
-    this.reports = new OnlineReportService(db, dialect, app.ctx.config.databaseUrl, {
-      secrets: app.ctx.secrets,
-      sqliteFolder: app.ctx.config.dataSourceSqliteDir,
-    });
+    const { db } = app.ctx.db;
+    // The app's one report service: its limit on queries at once covers the popups too.
+    this.reports = reportService(app);
     this.dicts = new DictService(db, app.ctx.kv);
   }
 

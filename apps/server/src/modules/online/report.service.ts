@@ -1,21 +1,37 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { ONLINE_LIMITS, ONLINE_MESSAGES, type OnlineReportDef, type PageResult } from '@district/shared';
+import {
+  fieldKey,
+  ONLINE_LIMITS,
+  ONLINE_MESSAGES,
+  RESOURCES,
+  type OnlineField,
+  type OnlineReportConfig,
+  type OnlineReportDef,
+  type PageResult,
+} from '@district/shared';
 import type { OnlineReportSaveInput } from '@district/shared/schemas';
+import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { AuthUser } from '../../context.js';
+import type { AppContext, AuthUser } from '../../context.js';
 import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../lib/http.js';
 import { newId } from '../../lib/ids.js';
 import { escapeLike } from '../../lib/resource/list-query.js';
-import { formatDateTime } from '../../lib/time.js';
-import { onlineDb, type OnlCgreportHead } from './online.tables.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import { formatDateTime } from '../../lib/time.js';
 import type { ConnectionTarget } from '../datasource/datasource.service.js';
+import { onlineDb, type OnlCgreportHead } from './online.tables.js';
+import { ReportRunner, type ReportJob } from './report-runner.js';
+import {
+  REPORT_BUSINESS_TABLES,
+  REPORT_SYSTEM_TABLES,
+  reportTableCatalogue,
+  tableShadows,
+  type ReportTableCatalogue,
+} from './report-tables.js';
 import { compilerFor, loadSource, runOnSource } from './report.source.js';
-import { checkReportSql, splitParams } from './report.sql.js';
+import { checkReportSql, splitParams, type CheckedSql } from './report.sql.js';
 
 export function toReport(row: OnlCgreportHead): OnlineReportDef {
   return {
@@ -37,55 +53,26 @@ function sessionParams(user: AuthUser): Record<string, string | number | null> {
   return { sys_tenant_id: user.tenantId, sys_user_code: user.username, sys_org_code: user.orgCode };
 }
 
-const require = createRequire(import.meta.url);
-
-/*
- * SQLite runs a report in a worker with its own read-only handle: better-sqlite3 is synchronous and cannot be
- * interrupted, so a runaway query is ended by terminating the worker.
- */
-const SQLITE_WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.module);
-const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
-try {
-  const rows = db.prepare(workerData.sql).all(...workerData.params);
-  parentPort.postMessage({ rows });
-} catch (e) {
-  parentPort.postMessage({ error: String(e && e.message || e) });
-}
-`;
-
-function runSqliteWorker(file: string, text: string, params: unknown[]): Promise<Record<string, unknown>[]> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(SQLITE_WORKER, {
-      eval: true,
-      workerData: { module: require.resolve('better-sqlite3'), file, sql: text, params },
-    });
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      reject(new ApiError(400, ONLINE_MESSAGES.sqlTimeout));
-    }, ONLINE_LIMITS.reportTimeoutMs);
-    worker.once('message', (m: { rows?: Record<string, unknown>[]; error?: string }) => {
-      clearTimeout(timer);
-      void worker.terminate();
-      if (m.error) reject(new ApiError(400, ONLINE_MESSAGES.sqlRun));
-      else resolve(m.rows ?? []);
-    });
-    worker.once('error', () => {
-      clearTimeout(timer);
-      reject(new ApiError(400, ONLINE_MESSAGES.sqlRun));
-    });
-  });
-}
-
 function isTimeout(error: unknown): boolean {
   const e = error as { code?: unknown; errno?: unknown; message?: unknown };
   return (
     e?.code === '57014' ||
     e?.errno === 3024 ||
     e?.errno === 1969 ||
+    e?.errno === 1317 ||
     /statement timeout|max_statement_time|maximum statement execution time/i.test(String(e?.message ?? ''))
   );
+}
+
+type SqlRow = Record<string, unknown>;
+
+/** A report's SQL as checked now (the allowlist may have changed since it was saved). */
+interface Checked {
+  checked: CheckedSql;
+  /** Our own database's tables (null: a data source, whose tables are its own). */
+  catalogue: ReportTableCatalogue | null;
+  /** Reads every tenant's rows: only a platform administrator runs it. */
+  platformOnly: boolean;
 }
 
 export interface ReportQuery {
@@ -96,6 +83,8 @@ export interface ReportQuery {
 
 export class OnlineReportService {
   private mariadb: boolean | null = null;
+  /** Where our tables live (the shadows name them with it): SQLite's main, PostgreSQL's schema, MySQL's database. */
+  private schema: string | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -103,6 +92,7 @@ export class OnlineReportService {
     private readonly databaseUrl: string,
     /** Where reports with a data source find its password and (SQLite) its file. */
     private readonly sources: { secrets: SecretBox; sqliteFolder: string },
+    readonly runner: ReportRunner,
   ) {}
 
   private source(code: string | null | undefined): Promise<ConnectionTarget> | null {
@@ -154,15 +144,19 @@ export class OnlineReportService {
   async save(input: OnlineReportSaveInput, by: AuthUser): Promise<OnlineReportDef> {
     // A report on a data source is parsed as that database's SQL, with the same refusals.
     const source = await this.source(input.dbSource);
-    const checked = checkReportSql(input.sqlText, source ? source.dbType : this.dialect);
+    const { checked } = await this.check(input.sqlText, source);
     const declared = new Set(input.params.map((p) => p.name));
     const builtIn = Object.keys(sessionParams(by));
     for (const p of checked.params) {
       if (!declared.has(p) && !builtIn.includes(p)) throw new ApiError(400, `SQL 参数 :${p} 未在参数中配置`);
     }
+    // Without 列: every column of the SQL, titled as the form designer named it where it reads a form's field.
     const columns = input.columns.length
       ? input.columns
-      : checked.columns.map((c) => ({ field: c, label: c, sortable: true }));
+      : await this.titled(
+          checked.columns.map((c) => ({ field: c, label: c, sortable: true })),
+          source ? [] : checked.tables,
+        );
     const fields = new Set(columns.map((c) => c.field));
     for (const f of input.queryFields) {
       if (!fields.has(f.field)) throw new ApiError(400, `查询字段 ${f.field} 不是报表的列`);
@@ -207,8 +201,108 @@ export class OnlineReportService {
     await this.odb.deleteFrom('onlCgreportHead').where('id', '=', id).execute();
   }
 
-  /** The report's SQL with its parameters bound, filtered by its query fields. */
-  private build(report: OnlineReportDef, query: Record<string, unknown>, user: AuthUser): RawBuilder<unknown> {
+  /**
+   * Checks a report's SQL against the allowlist as it stands now: on our database the business, form and allowed
+   * system tables; on a data source anything but its catalogue.
+   */
+  private async check(sqlText: string, source: ConnectionTarget | null): Promise<Checked> {
+    if (source) {
+      return {
+        checked: checkReportSql(sqlText, source.dbType, { kind: 'source' }),
+        catalogue: null,
+        platformOnly: true,
+      };
+    }
+    const catalogue = await reportTableCatalogue(this.db);
+    const checked = checkReportSql(sqlText, this.dialect, { kind: 'main', classify: (t) => catalogue.classify(t) });
+    return { checked, catalogue, platformOnly: checked.tables.some((t) => catalogue.classify(t) === 'system') };
+  }
+
+  /**
+   * The report as its pages see it: no SQL, and whether it reads every tenant's rows (a data source, or system
+   * tables), which only a platform administrator may run.
+   */
+  async config(report: OnlineReportDef): Promise<OnlineReportConfig> {
+    let platformOnly = !!report.dbSource;
+    let columns = report.columns;
+    if (!platformOnly) {
+      try {
+        const { tables } = checkReportSql(report.sqlText, this.dialect, {
+          kind: 'main',
+          // Whether or not the tables are allowed right now: the answer is what the report would read.
+          classify: (t) =>
+            Object.hasOwn(REPORT_SYSTEM_TABLES, t)
+              ? 'system'
+              : Object.hasOwn(REPORT_BUSINESS_TABLES, t) || t.startsWith(ONLINE_LIMITS.tablePrefix)
+                ? 'business'
+                : null,
+        });
+        platformOnly = tables.some((t) => Object.hasOwn(REPORT_SYSTEM_TABLES, t));
+        // A report saved without 列 before its columns were titled: titled as it is shown.
+        columns = await this.titled(report.columns, tables);
+      } catch {
+        // SQL that no longer passes the checks is refused when run.
+      }
+    }
+    const { sqlText: _sql, ...rest } = report;
+    void _sql;
+    return { ...rest, columns, platformOnly };
+  }
+
+  /**
+   * Columns whose title is still their raw name (area_name) get the title the field has where it comes from: the
+   * label the form designer gave it (a form's table), or its resource's title (资产编号 of biz_asset.code). The tables
+   * are tried in the order the SQL reads them; the first naming the column wins, the others are left as they are.
+   */
+  private async titled<C extends { field: string; label: string }>(columns: C[], tables: string[]): Promise<C[]> {
+    if (!tables.length || !columns.some((c) => c.label === c.field)) return columns;
+    const forms = tables.filter((t) => t.startsWith(ONLINE_LIMITS.tablePrefix));
+    const rows = forms.length
+      ? await this.odb
+          .selectFrom('onlCgformHead')
+          .select(['tableName', 'fields'])
+          .where('tableName', 'in', forms)
+          .execute()
+      : [];
+    // By the key the API answers a column with (camelCase), as the resources name their fields.
+    const labels = new Map<string, string>();
+    const add = (key: string, label: string | undefined) => {
+      if (label && !labels.has(key)) labels.set(key, label);
+    };
+    for (const table of tables) {
+      const row = rows.find((r) => r.tableName === table);
+      for (const f of row ? (JSON.parse(row.fields) as OnlineField[]) : []) add(fieldKey(f.name), f.label);
+      const resource = RESOURCES.find((r) => r.name === table);
+      for (const [key, f] of Object.entries(resource?.fields ?? {})) add(key, f.title);
+    }
+    return columns.map((c) =>
+      c.label === c.field ? { ...c, label: labels.get(fieldKey(c.field.toLowerCase())) ?? c.label } : c,
+    );
+  }
+
+  private async schemaName(): Promise<string> {
+    if (this.schema === null) {
+      const plain = this.db.withoutPlugins();
+      if (this.dialect === 'sqlite') this.schema = 'main';
+      else if (this.dialect === 'postgres') {
+        this.schema = (await sql<{ s: string }>`select current_schema() as s`.execute(plain)).rows[0]?.s ?? 'public';
+      } else this.schema = (await sql<{ s: string }>`select database() as s`.execute(plain)).rows[0]?.s ?? '';
+    }
+    return this.schema;
+  }
+
+  /**
+   * The report's two statements (its row count and one page), parameters bound, filtered by its query fields. On
+   * our database every table it reads is first shadowed by a CTE of the viewer's tenant's rows, merged with the
+   * report's own leading WITH, so the report's SQL cannot see another tenant whatever it says.
+   */
+  private async statements(
+    report: OnlineReportDef,
+    { checked, catalogue }: Checked,
+    query: Record<string, unknown>,
+    user: AuthUser,
+    page: ReportQuery,
+  ): Promise<[RawBuilder<unknown>, RawBuilder<unknown>]> {
     const session = sessionParams(user);
     const given = (name: string): unknown => {
       if (name in session) return session[name];
@@ -217,10 +311,18 @@ export class OnlineReportService {
       if (value !== undefined && value !== '') return String(value).slice(0, 500);
       return report.params.find((p) => p.name === name)?.defaultValue ?? null;
     };
-    const inner = sql.join(
-      splitParams(report.sqlText).map((p) => (p.param ? sql.val(given(p.param)) : sql.raw(p.text ?? ''))),
-      sql``,
-    );
+    const bind = (text: string) =>
+      sql.join(
+        splitParams(text).map((p) => (p.param ? sql.val(given(p.param)) : sql.raw(p.text ?? ''))),
+        sql``,
+      );
+    const lead = checked.leadingWith;
+    const ctes = [
+      ...(catalogue ? tableShadows(checked.tables, catalogue, await this.schemaName(), user.tenantId) : []),
+      ...(lead ? [bind(lead.ctes)] : []),
+    ];
+    const prefix = ctes.length ? sql`with ${sql.raw(lead?.recursive ? 'recursive ' : '')}${sql.join(ctes)} ` : sql``;
+    const inner = bind(lead ? lead.main : checked.sql);
     const conditions: RawBuilder<unknown>[] = [];
     for (const f of report.queryFields) {
       const col = sql.ref(`t_report.${f.field}`);
@@ -243,57 +345,7 @@ export class OnlineReportService {
       } else conditions.push(sql`${col} = ${v}`);
     }
     const where = conditions.length ? sql` where ${sql.join(conditions, sql` and `)}` : sql``;
-    return sql`(${inner}) t_report${where}`;
-  }
-
-  private async run(
-    body: RawBuilder<unknown>,
-    tail: RawBuilder<unknown>,
-    select: RawBuilder<unknown>,
-    source: ConnectionTarget | null,
-  ) {
-    if (source) {
-      const compiled = sql`select ${select} from ${body}${tail}`.compile(compilerFor(source.dbType));
-      return runOnSource(source, this.sources.sqliteFolder, compiled, runSqliteWorker);
-    }
-    const plain = this.db.withoutPlugins();
-    if (this.dialect === 'sqlite') {
-      const compiled = sql`select ${select} from ${body}${tail}`.compile(plain);
-      // The same file the app opened (database.ts): the worker opens it read-only.
-      const file = path.resolve(this.databaseUrl.replace(/^(sqlite|file):(\/\/)?/, ''));
-      return runSqliteWorker(file, compiled.sql, [...compiled.parameters]);
-    }
-    if (this.dialect === 'postgres') {
-      return plain
-        .transaction()
-        .setAccessMode('read only')
-        .execute(async (trx) => {
-          await sql`set local statement_timeout = ${sql.lit(ONLINE_LIMITS.reportTimeoutMs)}`.execute(trx);
-          return (await sql<Record<string, unknown>>`select ${select} from ${body}${tail}`.execute(trx)).rows;
-        });
-    }
-    if (this.mariadb === null) {
-      const v = await sql<{ v: string }>`select version() as v`.execute(plain);
-      this.mariadb = /mariadb/i.test(v.rows[0]?.v ?? '');
-    }
-    const seconds = ONLINE_LIMITS.reportTimeoutMs / 1000;
-    const statement = this.mariadb
-      ? sql`set statement max_statement_time=${sql.lit(seconds)} for select ${select} from ${body}${tail}`
-      : sql`select /*+ MAX_EXECUTION_TIME(${sql.lit(ONLINE_LIMITS.reportTimeoutMs)}) */ ${select} from ${body}${tail}`;
-    return plain
-      .transaction()
-      .setAccessMode('read only')
-      .execute(async (trx) => (await statement.execute(trx)).rows as Record<string, unknown>[]);
-  }
-
-  /** One page of a report (or, for export, up to the row cap). */
-  async rows(
-    report: OnlineReportDef,
-    query: Record<string, unknown>,
-    user: AuthUser,
-    page: ReportQuery,
-  ): Promise<PageResult<Record<string, unknown>>> {
-    const body = this.build(report, query, user);
+    const body = sql`(${inner}) t_report${where}`;
     let order = sql``;
     if (page.sort) {
       const col = report.columns.find((c) => c.field === page.sort!.field && c.sortable);
@@ -302,18 +354,152 @@ export class OnlineReportService {
     }
     const offset = (page.pageNo - 1) * page.pageSize;
     const limit = Math.max(0, Math.min(page.pageSize, ONLINE_LIMITS.reportMaxRows - offset));
+    return [
+      sql`${prefix}select count(*) as total from ${body}`,
+      sql`${prefix}select t_report.* from ${body}${order} limit ${sql.lit(limit)} offset ${sql.lit(offset)}`,
+    ];
+  }
+
+  /** PostgreSQL: the statement limit on the server, and pg_cancel_backend from another connection on time-out. */
+  private onPostgres(job: ReportJob, statements: RawBuilder<unknown>[]): Promise<SqlRow[][]> {
+    const plain = this.db.withoutPlugins();
+    return plain.connection().execute(async (conn) => {
+      job.assertLive();
+      const pid = Number((await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(conn)).rows[0]?.pid);
+      job.onCancel(() => sql`select pg_cancel_backend(${pid})`.execute(plain));
+      try {
+        await sql`begin transaction read only`.execute(conn);
+        await sql`set local statement_timeout = ${sql.lit(this.runner.serverLimitMs)}`.execute(conn);
+        const results: SqlRow[][] = [];
+        for (const s of statements) results.push((await s.execute(conn)).rows as SqlRow[]);
+        return results;
+      } finally {
+        // A cancel already sent must land before the connection goes back to the pool.
+        await job.settle();
+        await sql`rollback`
+          .execute(conn)
+          .catch(() => sql`rollback`.execute(conn))
+          .catch(() => undefined);
+      }
+    });
+  }
+
+  /** MariaDB: max_statement_time; MySQL: max_execution_time; and KILL QUERY from another connection on time-out. */
+  private onMysql(job: ReportJob, statements: RawBuilder<unknown>[]): Promise<SqlRow[][]> {
+    const plain = this.db.withoutPlugins();
+    const ms = this.runner.serverLimitMs;
+    return plain.connection().execute(async (conn) => {
+      job.assertLive();
+      if (this.mariadb === null) {
+        const v = await sql<{ v: string }>`select version() as v`.execute(conn);
+        this.mariadb = /mariadb/i.test(v.rows[0]?.v ?? '');
+      }
+      const mariadb = this.mariadb;
+      const id = Number((await sql<{ id: number }>`select connection_id() as id`.execute(conn)).rows[0]?.id);
+      job.onCancel(() => sql`kill query ${sql.lit(id)}`.execute(plain));
+      try {
+        if (!mariadb) await sql`set session max_execution_time = ${sql.lit(ms)}`.execute(conn);
+        await sql`start transaction read only`.execute(conn);
+        const results: SqlRow[][] = [];
+        for (const s of statements) {
+          const statement = mariadb ? sql`set statement max_statement_time=${sql.lit(ms / 1000)} for ${s}` : s;
+          results.push((await statement.execute(conn)).rows as SqlRow[]);
+        }
+        return results;
+      } finally {
+        await job.settle();
+        // A KILL QUERY that arrived between statements interrupts the next one: the retry gets through.
+        await sql`rollback`
+          .execute(conn)
+          .catch(() => sql`rollback`.execute(conn))
+          .catch(() => undefined);
+        if (!mariadb) await sql`set session max_execution_time = default`.execute(conn).catch(() => undefined);
+      }
+    });
+  }
+
+  /** Runs the statements in a report slot, on our database or the report's data source. */
+  private execute(statements: RawBuilder<unknown>[], source: ConnectionTarget | null): Promise<SqlRow[][]> {
+    return this.runner.run(async (job) => {
+      if (source) {
+        const compiled = statements.map((s) => s.compile(compilerFor(source.dbType)));
+        return runOnSource(source, this.sources.sqliteFolder, compiled, job, this.runner);
+      }
+      if (this.dialect === 'sqlite') {
+        const plain = this.db.withoutPlugins();
+        // The same file the app opened (database.ts): the runner opens it read-only and keeps it open.
+        const file = path.resolve(this.databaseUrl.replace(/^(sqlite|file):(\/\/)?/, ''));
+        const compiled = statements.map((s) => s.compile(plain));
+        return this.runner.sqlite(
+          job,
+          file,
+          compiled.map((c) => ({ sql: c.sql, params: [...c.parameters] })),
+          true,
+        );
+      }
+      if (this.dialect === 'postgres') return this.onPostgres(job, statements);
+      return this.onMysql(job, statements);
+    });
+  }
+
+  /** One page of a report (or, for export, up to the row cap), with the viewer's tenant applied. */
+  async rows(
+    report: OnlineReportDef,
+    query: Record<string, unknown>,
+    user: AuthUser,
+    page: ReportQuery,
+  ): Promise<PageResult<Record<string, unknown>>> {
     const source = await this.source(report.dbSource);
+    const checked = await this.check(report.sqlText, source);
+    if (checked.platformOnly && !user.session?.isPlatformAdmin) {
+      throw new ApiError(403, ONLINE_MESSAGES.reportPlatformOnly);
+    }
+    const statements = await this.statements(report, checked, query, user, page);
     try {
-      const [countRows, records] = await Promise.all([
-        this.run(body, sql``, sql`count(*) as total`, source),
-        this.run(body, sql`${order} limit ${sql.lit(limit)} offset ${sql.lit(offset)}`, sql`t_report.*`, source),
-      ]);
-      const total = Math.min(Number(countRows[0]?.total ?? 0), ONLINE_LIMITS.reportMaxRows);
-      return { records, total, size: page.pageSize, current: page.pageNo, pages: Math.ceil(total / page.pageSize) };
+      const [countRows, records] = await this.execute(statements, source);
+      const total = Math.min(Number(countRows?.[0]?.total ?? 0), ONLINE_LIMITS.reportMaxRows);
+      return {
+        records: records ?? [],
+        total,
+        size: page.pageSize,
+        current: page.pageNo,
+        pages: Math.ceil(total / page.pageSize),
+      };
     } catch (error) {
       if (error instanceof ApiError) throw error;
-      if (isTimeout(error)) throw new ApiError(400, ONLINE_MESSAGES.sqlTimeout, { cause: error });
+      if (isTimeout(error)) {
+        throw new ApiError(400, ONLINE_MESSAGES.sqlTimeout(this.runner.timeoutSeconds), { cause: error });
+      }
       throw new ApiError(400, ONLINE_MESSAGES.sqlRun, { cause: error });
     }
   }
+}
+
+const services = new WeakMap<AppContext, OnlineReportService>();
+
+/**
+ * The app's one report service: every path that runs a report (报表配置, the report auto list and its export, the
+ * popup calls) shares its runner, so the limit on queries at once holds for all of them. The app's onClose kills
+ * the runner processes.
+ */
+export function reportService(app: FastifyInstance): OnlineReportService {
+  let service = services.get(app.ctx);
+  if (!service) {
+    const { config, db } = app.ctx;
+    const runner = new ReportRunner({
+      timeoutMs: config.reportTimeoutMs ?? ONLINE_LIMITS.reportTimeoutMs,
+      concurrency: config.reportConcurrency ?? 2,
+      queueMs: config.reportQueueMs ?? 5000,
+    });
+    service = new OnlineReportService(
+      db.db,
+      db.dialect,
+      config.databaseUrl,
+      { secrets: app.ctx.secrets, sqliteFolder: config.dataSourceSqliteDir },
+      runner,
+    );
+    services.set(app.ctx, service);
+    app.addHook('onClose', async () => runner.close());
+  }
+  return service;
 }

@@ -3,12 +3,12 @@ import {
   checkDataRuleCondition,
   checkDataRuleValue,
   DATA_RULE_MESSAGES as D,
+  DATA_RULE_RESOURCE,
   MENU_TYPE,
-  PERM,
 } from '@district/shared';
 import { dataRuleCreateSchema, dataRuleUpdateSchema, type DataRuleCreateInput } from '@district/shared/schemas';
 import { ApiError } from '../../lib/http.js';
-import type { ResourceDef, Row } from '../../lib/resource/resource.types.js';
+import { defineResource, type Row } from '../../lib/resource/resource.types.js';
 import { syncRuleFlag } from './permission-admin.service.js';
 
 /**
@@ -16,21 +16,8 @@ import { syncRuleFlag } from './permission-admin.service.js';
  * data log; the routes keep the spec's own paths (permission-admin.routes.ts), so it is not registered
  * through resourcePlugin.
  */
-export const dataRuleResource: ResourceDef<DataRuleCreateInput> = {
-  name: 'sys_permission_data_rule',
-  title: '数据规则',
+export const dataRuleResource = defineResource<DataRuleCreateInput>(DATA_RULE_RESOURCE, {
   table: 'sysPermissionDataRule',
-  path: '/sys/permission',
-  fields: {
-    permissionId: { type: 'string', title: '菜单', filter: true },
-    ruleName: { type: 'string', title: '规则名称', filter: true, sort: true },
-    ruleColumn: { type: 'string', title: '规则字段', filter: true },
-    ruleConditions: { type: 'string', title: '条件规则', filter: true },
-    ruleValue: { type: 'string', title: '规则值', filter: true },
-    status: { type: 'string', title: '状态', filter: true, dict: 'valid_status' },
-    createTime: { type: 'datetime', title: '创建时间', sort: true },
-  },
-  permissions: { list: PERM.permissionDataRule },
   defaultSort: { field: 'createTime', order: 'asc' },
   createSchema: dataRuleCreateSchema,
   updateSchema: dataRuleUpdateSchema,
@@ -73,4 +60,4 @@ export const dataRuleResource: ResourceDef<DataRuleCreateInput> = {
   async afterDelete(rows, ctx) {
     for (const id of new Set(rows.map((r) => String(r.permissionId)))) await syncRuleFlag(ctx.trx, id);
   },
-};
+});

@@ -1,21 +1,27 @@
-import { MSG, PERM, PERMISSION_LIMITS, PERMISSION_MESSAGES as M, type PermissionCode } from '@district/shared';
-import { permissionCreateSchema, permissionUpdateSchema, saveDepartPermissionSchema } from '@district/shared/schemas';
+import {
+  MSG,
+  PERM,
+  PERMISSION_ADMIN_API,
+  PERMISSION_LIMITS,
+  PERMISSION_MESSAGES as M,
+  PERMISSION_RESOURCE,
+  resourceUrls,
+  type PermissionCode,
+} from '@district/shared';
+import { permissionCreateSchema, permissionUpdateSchema } from '@district/shared/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/guard.js';
 import { ApiError, ok, parse } from '../../lib/http.js';
 import {
   orderBy,
   createRecord,
   deleteRecords,
   filteredQuery,
-  scoped,
   updateRecord,
 } from '../../lib/resource/resource.service.js';
 import { resourceContext } from '../../lib/resource/resource.routes.js';
 import { dataRuleResource } from './data-rule.resource.js';
-import { departResource } from '../depart/depart.resource.js';
-import { queryDepartPermission, saveDepartPermission, splitIds } from './depart-permission.service.js';
+import { splitIdsAtMost } from '../../lib/id-list.js';
 import {
   addPermission,
   childrenOf,
@@ -24,8 +30,10 @@ import {
   permissionTree,
   permissionTreeList,
 } from './permission-admin.service.js';
+import { currentUser } from '../../lib/current-user.js';
 
-const BASE = '/sys/permission';
+/** The menu resource's standard URLs; its routes are this module's own (trees, cascading deletes). */
+const URLS = resourceUrls(PERMISSION_RESOURCE.path);
 /** Rules of one menu are few; this only bounds a query without permissionId. */
 const MAX_RULES = 1000;
 
@@ -38,9 +46,9 @@ const parentsQuery = z.object({ parentIds: z.string({ error: M.parentRequired })
 const permissionIdQuery = z
   .object({ permissionId: z.string({ error: '请选择菜单' }).min(1, '请选择菜单').max(32) })
   .loose();
-const departQuery = z
-  .object({ departId: z.string({ error: M.departRequired }).min(1, M.departRequired).max(32) })
-  .loose();
+/** Permission ids of a delete (at most 5,000). */
+const splitIds = (raw: string) => splitIdsAtMost(raw, 5000, M.tooManyIds);
+
 const listQuery = z.object({ name: z.string().max(100).optional() }).loose();
 
 /**
@@ -57,26 +65,26 @@ export default async function permissionAdminRoutes(app: FastifyInstance): Promi
   const db = () => app.ctx.db.db;
   const changed = () => app.ctx.authCache.invalidate();
 
-  app.get(`${BASE}/list`, { config: { auth: PERM.permissionList } }, async (request) => {
+  app.get(URLS.list, { config: { auth: PERM.permissionList } }, async (request) => {
     const { name } = parse(listQuery, request.query);
     return ok(await permissionTree(db(), name), '查询成功');
   });
 
-  app.get(`${BASE}/queryTreeList`, { config: { auth: 'user' } }, async (request) => {
+  app.get(PERMISSION_ADMIN_API.queryTreeList, { config: { auth: 'user' } }, async (request) => {
     requireAny(request, [PERM.permissionList, PERM.roleAuthorize, PERM.departAuthorize]);
     return ok(await permissionTreeList(db()), '查询成功');
   });
 
-  app.get(`${BASE}/getSystemMenuList`, { config: { auth: PERM.permissionList } }, async () => {
+  app.get(PERMISSION_ADMIN_API.getSystemMenuList, { config: { auth: PERM.permissionList } }, async () => {
     return ok((await childrenOf(db(), [null])).get(null) ?? [], '查询成功');
   });
 
-  app.get(`${BASE}/getSystemSubmenu`, { config: { auth: PERM.permissionList } }, async (request) => {
+  app.get(PERMISSION_ADMIN_API.getSystemSubmenu, { config: { auth: PERM.permissionList } }, async (request) => {
     const { parentId } = parse(parentQuery, request.query);
     return ok((await childrenOf(db(), [parentId])).get(parentId) ?? [], '查询成功');
   });
 
-  app.get(`${BASE}/getSystemSubmenuBatch`, { config: { auth: PERM.permissionList } }, async (request) => {
+  app.get(PERMISSION_ADMIN_API.getSystemSubmenuBatch, { config: { auth: PERM.permissionList } }, async (request) => {
     const { parentIds } = parse(parentsQuery, request.query);
     const ids = [
       ...new Set(
@@ -92,7 +100,7 @@ export default async function permissionAdminRoutes(app: FastifyInstance): Promi
     return ok(Object.fromEntries(ids.map((id) => [id, map.get(id) ?? []])), '查询成功');
   });
 
-  app.post(`${BASE}/add`, { config: { auth: PERM.permissionAdd } }, async (request) => {
+  app.post(URLS.add, { config: { auth: PERM.permissionAdd, platform: true } }, async (request) => {
     const body = parse(permissionCreateSchema, request.body);
     const row = await addPermission(db(), currentUser(request), body);
     await changed();
@@ -105,17 +113,17 @@ export default async function permissionAdminRoutes(app: FastifyInstance): Promi
     await changed();
     return ok(null, '编辑成功！');
   };
-  app.put(`${BASE}/edit`, { config: { auth: PERM.permissionEdit } }, edit);
-  app.post(`${BASE}/edit`, { config: { auth: PERM.permissionEdit } }, edit);
+  app.put(URLS.edit, { config: { auth: PERM.permissionEdit, platform: true } }, edit);
+  app.post(URLS.edit, { config: { auth: PERM.permissionEdit, platform: true } }, edit);
 
-  app.delete(`${BASE}/delete`, { config: { auth: PERM.permissionDelete } }, async (request) => {
+  app.delete(URLS.delete, { config: { auth: PERM.permissionDelete, platform: true } }, async (request) => {
     const { id } = parse(idQuery, request.query);
     const n = await deletePermissions(db(), currentUser(request), [id]);
     await changed();
     return ok(null, n > 1 ? `删除成功！共删除 ${n} 项（含下级）` : '删除成功！');
   });
 
-  app.delete(`${BASE}/deleteBatch`, { config: { auth: PERM.permissionDelete } }, async (request) => {
+  app.delete(URLS.deleteBatch, { config: { auth: PERM.permissionDelete, platform: true } }, async (request) => {
     const { ids } = parse(idsQuery, request.query);
     const n = await deletePermissions(db(), currentUser(request), splitIds(ids));
     await changed();
@@ -128,13 +136,13 @@ export default async function permissionAdminRoutes(app: FastifyInstance): Promi
     return orderBy(dataRuleResource, q, { sort: null }).limit(MAX_RULES).execute();
   };
 
-  app.get(`${BASE}/getPermRuleListByPermId`, { config: { auth: 'user' } }, async (request) => {
+  app.get(PERMISSION_ADMIN_API.getPermRuleListByPermId, { config: { auth: 'user' } }, async (request) => {
     requireAny(request, [PERM.permissionDataRule, PERM.roleAuthorize, PERM.departAuthorize]);
     const { permissionId } = parse(permissionIdQuery, request.query);
     return ok(await rulesOf(request, { permissionId }), '查询成功');
   });
 
-  app.get(`${BASE}/queryPermissionRule`, { config: { auth: PERM.permissionDataRule } }, async (request) => {
+  app.get(PERMISSION_ADMIN_API.queryPermissionRule, { config: { auth: PERM.permissionDataRule } }, async (request) => {
     const { permissionId, ruleName, ruleValue } = parse(
       z
         .strictObject({
@@ -154,12 +162,16 @@ export default async function permissionAdminRoutes(app: FastifyInstance): Promi
     );
   });
 
-  app.post(`${BASE}/addPermissionRule`, { config: { auth: PERM.permissionDataRule } }, async (request) => {
-    const body = parse(dataRuleResource.createSchema!, request.body);
-    const row = await createRecord(dataRuleResource, body, resourceContext(app, request));
-    await changed();
-    return ok({ id: row.id }, '添加成功！');
-  });
+  app.post(
+    PERMISSION_ADMIN_API.addPermissionRule,
+    { config: { auth: PERM.permissionDataRule, platform: true } },
+    async (request) => {
+      const body = parse(dataRuleResource.createSchema!, request.body);
+      const row = await createRecord(dataRuleResource, body, resourceContext(app, request));
+      await changed();
+      return ok({ id: row.id }, '添加成功！');
+    },
+  );
 
   const editRule = async (request: FastifyRequest) => {
     const body = parse(dataRuleResource.updateSchema!, request.body);
@@ -167,34 +179,25 @@ export default async function permissionAdminRoutes(app: FastifyInstance): Promi
     await changed();
     return ok(null, '编辑成功！');
   };
-  app.put(`${BASE}/editPermissionRule`, { config: { auth: PERM.permissionDataRule } }, editRule);
-  app.post(`${BASE}/editPermissionRule`, { config: { auth: PERM.permissionDataRule } }, editRule);
+  app.put(
+    PERMISSION_ADMIN_API.editPermissionRule,
+    { config: { auth: PERM.permissionDataRule, platform: true } },
+    editRule,
+  );
+  app.post(
+    PERMISSION_ADMIN_API.editPermissionRule,
+    { config: { auth: PERM.permissionDataRule, platform: true } },
+    editRule,
+  );
 
-  app.delete(`${BASE}/deletePermissionRule`, { config: { auth: PERM.permissionDataRule } }, async (request) => {
-    const { id } = parse(idQuery, request.query);
-    await deleteRecords(dataRuleResource, [id], resourceContext(app, request));
-    await changed();
-    return ok(null, '删除成功！');
-  });
-
-  /** Departments of the caller's tenant and data scope only: another tenant's are not found. */
-  const departInScope = async (request: FastifyRequest, departId: string) => {
-    const q = await scoped(departResource, resourceContext(app, request));
-    if (!(await q.where('sysDepart.id', '=', departId).executeTakeFirst())) throw new ApiError(404, M.departNotFound);
-  };
-
-  // A department's own grants: the ceiling of what its department roles can be given.
-  app.get(`${BASE}/queryDepartPermission`, { config: { auth: PERM.departAuthorize } }, async (request) => {
-    const { departId } = parse(departQuery, request.query);
-    await departInScope(request, departId);
-    return ok(await queryDepartPermission(db(), departId), '查询成功');
-  });
-
-  app.post(`${BASE}/saveDepartPermission`, { config: { auth: PERM.departAuthorize } }, async (request) => {
-    const body = parse(saveDepartPermissionSchema, request.body);
-    await departInScope(request, body.departId);
-    await saveDepartPermission(db(), currentUser(request), body);
-    await changed();
-    return ok(null, '保存成功！');
-  });
+  app.delete(
+    PERMISSION_ADMIN_API.deletePermissionRule,
+    { config: { auth: PERM.permissionDataRule, platform: true } },
+    async (request) => {
+      const { id } = parse(idQuery, request.query);
+      await deleteRecords(dataRuleResource, [id], resourceContext(app, request));
+      await changed();
+      return ok(null, '删除成功！');
+    },
+  );
 }

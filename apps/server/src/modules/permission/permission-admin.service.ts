@@ -71,7 +71,7 @@ export async function permissionTreeList(db: Db): Promise<PermissionTreeResult> 
   const toNode = (row: PermissionTreeRow): PermissionTreeNode => ({
     key: row.id,
     title: row.name,
-    ...(row.perms ? { slotTitle: `${row.name}（${row.perms}）` } : {}),
+    ...(row.perms ? { slotTitle: `${row.name}（${row.perms}）`, perms: row.perms } : {}),
     menuType: row.menuType,
     ruleFlag: Number(row.ruleFlag),
     isLeaf: !row.children?.length,

@@ -1,51 +1,12 @@
 import { MSG, type AuthEntry, type MenuRoute, type UserPermissionResult } from '@district/shared';
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, SysPermission } from '../../db/schema.js';
+import { grantedTo } from '../../lib/access/held-permissions.js';
+import { officerMenu, roleIdsOf, threeOfficerMode } from '../../lib/access/officers.js';
 import { ApiError } from '../../lib/http.js';
 
 const MENU_TYPES = [0, 1];
 const BUTTON_TYPE = 2;
-
-/**
- * Whether a user was granted a permission entry: through one of their roles, or through one of their
- * department roles (department administrators hand those out within what the department was granted).
- */
-function grantedTo(eb: ExpressionBuilder<Database & { p: SysPermission }, 'p'>, userId: string) {
-  return eb.or([
-    eb.exists(
-      eb
-        .selectFrom('sysRolePermission as rp')
-        .innerJoin('sysUserRole as ur', 'ur.roleId', 'rp.roleId')
-        .select('rp.id')
-        .whereRef('rp.permissionId', '=', 'p.id')
-        .where('ur.userId', '=', userId),
-    ),
-    eb.exists(
-      eb
-        .selectFrom('sysDepartRolePermission as drp')
-        .innerJoin('sysDepartRoleUser as dru', 'dru.droleId', 'drp.roleId')
-        .select('drp.id')
-        .whereRef('drp.permissionId', '=', 'p.id')
-        .where('dru.userId', '=', userId),
-    ),
-  ]);
-}
-
-/**
- * Every permission code a user holds through a role or a department role. A disabled entry (status '0')
- * is held by nobody: the guard fails closed rather than opening a code an administrator switched off.
- */
-export async function userPermissionCodes(db: Kysely<Database>, userId: string): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('sysPermission as p')
-    .select('p.perms')
-    .where('p.delFlag', '=', 0)
-    .where('p.perms', 'is not', null)
-    .where('p.status', '=', '1')
-    .where((eb) => grantedTo(eb, userId))
-    .execute();
-  return new Set(rows.map((r) => r.perms!).filter(Boolean));
-}
 
 /**
  * Whether an entry belongs in the lists the web checks buttons against. A disabled type-1 entry is left
@@ -117,7 +78,7 @@ export function buildMenuTree(rows: SysPermission[]): MenuRoute[] {
 }
 
 export async function getUserPermission(db: Kysely<Database>, userId: string): Promise<UserPermissionResult> {
-  const granted = await db
+  const rows = await db
     .selectFrom('sysPermission as p')
     .selectAll('p')
     .where('p.delFlag', '=', 0)
@@ -125,6 +86,8 @@ export async function getUserPermission(db: Kysely<Database>, userId: string): P
     .orderBy('p.sortNo')
     .orderBy('p.id')
     .execute();
+  // Three-officer mode: the log pages are the audit officer's alone, and that officer sees nothing else.
+  const granted = officerMenu(rows, await roleIdsOf(db, userId), await threeOfficerMode(db));
   const menu = buildMenuTree(granted.filter((p) => MENU_TYPES.includes(p.menuType)));
   if (menu.length === 0) throw new ApiError(403, MSG.emptyMenu);
 

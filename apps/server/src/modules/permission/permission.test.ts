@@ -1,12 +1,12 @@
-import { GUEST_CREDENTIALS, MSG, PERM, type MenuRoute, type UserPermissionResult } from '@district/shared';
+import { GUEST_CREDENTIALS, MSG, PERM, ROLE, type MenuRoute, type UserPermissionResult } from '@district/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SysPermission } from '../../db/schema.js';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
-import { ROLE, seedReference } from '../../db/seeds/reference.seed.js';
+import { seedReference } from '../../db/seeds/reference.seed.js';
 import { seedId } from '../../db/seeds/seed-id.js';
-import { hashPassword } from '../auth/login.service.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
 import { buildMenuTree } from './permission.service.js';
+import { hashPassword } from '../../lib/password.js';
 
 const titles = (menu: MenuRoute[]): string[] => menu.flatMap((m) => [m.meta.title, ...titles(m.children ?? [])]);
 
@@ -73,7 +73,7 @@ describe.each(targets)('getUserPermissionByToken on $name', (target) => {
     }
     // The asset office's work: assets, tickets (ID numbers masked, expiry run by administrators), projects,
     // reading the company profile.
-    const adminOnly: string[] = [PERM.ticketExpire, PERM.ticketViewIdCard];
+    const adminOnly: string[] = [PERM.ticketExpire, PERM.ticketViewIdCard, PERM.assetDepreciationBook];
     const assetCodes = Object.entries(PERM)
       .filter(([key]) => /^(asset|ticket|project)/.test(key))
       .map(([, code]) => code)

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAP_SETTINGS, GUEST_CREDENTIALS } from '@district/shared';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
-import { districtBox, insideDistrict } from './platform.service.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
+import { districtBox, insideDistrict } from '../../lib/platform-settings.js';
 
 describe.each(targets)('platform settings on $name', (target) => {
   let t: TestApp;

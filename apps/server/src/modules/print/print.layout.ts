@@ -3,6 +3,7 @@ import {
   PRINT_LIMITS,
   PRINT_MESSAGES as M,
   parseBinding,
+  printElementLabel,
   type PrintElement,
   type PrintLayout,
 } from '@district/shared';
@@ -54,15 +55,17 @@ export function checkLayout(
       }
       names.add(name);
       const type = String(raw.type);
+      // Messages name the field's title (持票人, 票面金额（金额大写）), never the binding key.
+      const label = printElementLabel(name, type, source);
       if (!(PRINT_ELEMENT_TYPES as readonly string[]).includes(type))
-        throw new ApiError(400, M.elementType(name, type));
+        throw new ApiError(400, M.elementType(label, type));
       const pos = raw.position;
       if (!isObject(pos) || !finite(pos.x) || !finite(pos.y) || !finite(raw.width) || !finite(raw.height)) {
-        throw new ApiError(400, M.elementSize(name));
+        throw new ApiError(400, M.elementSize(label));
       }
       // Lines are drawn as thin boxes; nothing may be negative in size.
       if (raw.width < 0 || raw.height < 0 || (raw.width === 0 && raw.height === 0)) {
-        throw new ApiError(400, M.elementSize(name));
+        throw new ApiError(400, M.elementSize(label));
       }
       if (
         pos.x < -EDGE_MM ||
@@ -70,9 +73,9 @@ export function checkLayout(
         pos.x + raw.width > page.width + EDGE_MM ||
         pos.y + raw.height > page.height + EDGE_MM
       ) {
-        throw new ApiError(400, M.outsidePage(name));
+        throw new ApiError(400, M.outsidePage(label));
       }
-      if (BINDABLE.has(type) && raw.readOnly !== true) checkBinding(name, type, source);
+      if (BINDABLE.has(type) && raw.readOnly !== true) checkBinding(name, label, type, source);
       kept.push(raw as PrintElement);
     }
     out.push(kept);
@@ -80,12 +83,12 @@ export function checkLayout(
   return { schemas: out };
 }
 
-function checkBinding(name: string, type: string, source: PrintSourceDef): void {
+function checkBinding(name: string, label: string, type: string, source: PrintSourceDef): void {
   if (type === 'table') {
     const b = parseBinding(name, true);
     const child = source.children.find((c) => c.key === b.field);
     if (!child) throw new ApiError(400, M.unknownChild(source.title, b.field));
-    if (!b.columns?.length) throw new ApiError(400, M.tableColumns(name));
+    if (!b.columns?.length) throw new ApiError(400, M.tableColumns(label));
     for (const col of b.columns) {
       if (!child.fields.some((x) => x.key === col)) throw new ApiError(400, M.unknownField(child.title, col));
     }
@@ -93,7 +96,8 @@ function checkBinding(name: string, type: string, source: PrintSourceDef): void 
   }
   const b = parseBinding(name);
   const field = source.fields.find((x) => x.key === b.field);
-  if (!field) throw new ApiError(400, M.unknownField(source.title, b.field));
+  // Typically an element of pdfme's own toolbar (字段6) left editable: say how to make it a fixed one.
+  if (!field) throw new ApiError(400, M.notBound(name));
   if (b.format !== null && !formatAllowed(field.kind, b.format))
     throw new ApiError(400, M.badFormat(field.title, b.format));
 }

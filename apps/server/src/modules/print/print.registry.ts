@@ -1,9 +1,11 @@
 import {
-  ASSET_DICT,
+  ASSET_RESOURCE,
+  ASSET_ROUTES,
+  LEDGER_RESOURCE,
   PERM,
   PRINT_FORMATS,
+  TICKET_USE_RESOURCE,
   UPLOAD_API,
-  ASSET_ROUTES,
   type PermissionCode,
   type PrintChild,
   type PrintField,
@@ -13,7 +15,7 @@ import {
 } from '@district/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { ResourceDef } from '../../lib/resource/resource.types.js';
+import type { FieldDef, ResourceDef } from '../../lib/resource/resource.types.js';
 import { assetResource } from '../asset/asset.resource.js';
 import { ticketResource } from '../house/ticket.resource.js';
 import { projectResource } from '../project/project.resource.js';
@@ -55,8 +57,47 @@ export interface PrintSourceDef {
   children: SourceChild[];
 }
 
-const f = (key: string, title: string, kind: PrintFieldKind = 'text', value?: SourceField['value']): SourceField =>
-  value ? { key, title, kind, value } : { key, title, kind };
+/** Fields a source computes itself (not a column of its resource): title, kind and how to read it. */
+const own = (key: string, title: string, kind: PrintFieldKind, value: SourceField['value']): SourceField => ({
+  key,
+  title,
+  kind,
+  value,
+});
+
+/** Money is printed in yuan: its title says so. */
+const inYuan = (title: string) => (title.endsWith('(元)') ? title : `${title}(元)`);
+
+/** The kind a declared field prints as: labelled, a date, money (decimal2 unless said otherwise), a number, text. */
+function kindOf(field: FieldDef): PrintFieldKind {
+  if (field.dict || field.dictTable) return 'dict';
+  if (field.type === 'date') return 'date';
+  if (field.type === 'decimal2') return 'money';
+  if (field.type === 'int' || field.type === 'number') return 'number';
+  return 'text';
+}
+
+/**
+ * The printable fields of a declared resource, named as it names them (issue 23: titles are spelled once, in the
+ * shared descriptors). A pick is a field's key; `[key, kind]` overrides its kind (an area is a number, not money);
+ * `{ key, from }` prints the field `from` under another key (a ledger event's asset code).
+ */
+function declared(
+  fields: Record<string, FieldDef>,
+  picks: readonly (string | [key: string, kind: PrintFieldKind] | { key: string; from: string })[],
+): SourceField[] {
+  return picks.map((pick) => {
+    const key = typeof pick === 'string' ? pick : Array.isArray(pick) ? pick[0] : pick.from;
+    const field = fields[key];
+    if (!field) throw new Error(`打印数据源：没有字段 ${key}`);
+    const kind = Array.isArray(pick) ? pick[1] : kindOf(field);
+    return {
+      key: typeof pick === 'object' && !Array.isArray(pick) ? pick.key : key,
+      title: kind === 'money' ? inYuan(field.title) : field.title,
+      kind,
+    };
+  });
+}
 
 /** The first stored image as its public url path (the web fetches and embeds it). */
 function firstImage(row: Record<string, unknown>): string {
@@ -77,32 +118,32 @@ async function departNames(db: Kysely<Database>, ids: string[]): Promise<Map<str
   return new Map(rows.map((d) => [d.id, d.departName]));
 }
 
+/** The ledger's declared fields with the server's labels (event types, departments). */
+const LEDGER_FIELDS: Record<string, FieldDef> = {
+  ...LEDGER_RESOURCE.fields,
+  fromDepartId: { ...LEDGER_RESOURCE.fields.fromDepartId, dictTable: departNames },
+  toDepartId: { ...LEDGER_RESOURCE.fields.toDepartId, dictTable: departNames },
+};
+
 /** Ledger events printed as records of their own: labels and amounts like the asset's ledger page. */
 export const ledgerEventDef = rowsDef('bizAssetLedger', {
-  type: { type: 'string', title: '事件类型', dict: ASSET_DICT.ledgerType },
-  fromDepartId: { type: 'string', title: '原部门', dictTable: departNames },
-  toDepartId: { type: 'string', title: '新部门', dictTable: departNames },
-  amount: { type: 'decimal2', title: '金额' },
-  netValueBefore: { type: 'decimal2', title: '事件前净值' },
-  netValueAfter: { type: 'decimal2', title: '事件后净值' },
+  type: LEDGER_FIELDS.type!,
+  fromDepartId: LEDGER_FIELDS.fromDepartId!,
+  toDepartId: LEDGER_FIELDS.toDepartId!,
+  amount: LEDGER_FIELDS.amount!,
+  netValueBefore: LEDGER_FIELDS.netValueBefore!,
+  netValueAfter: LEDGER_FIELDS.netValueAfter!,
 });
 
 const ledgerChild: SourceChild = {
   key: 'ledger',
-  title: '台账事件',
+  title: LEDGER_RESOURCE.title,
   parentKey: 'assetId',
-  fields: [
-    f('eventDate', '日期', 'date'),
-    f('type', '事件类型', 'dict'),
-    f('counterparty', '对方单位', 'text'),
-    f('amount', '金额(元)', 'money'),
-    f('netValueAfter', '事件后净值(元)', 'money'),
-    f('remark', '备注', 'text'),
-  ],
+  fields: declared(LEDGER_FIELDS, ['eventDate', 'type', 'counterparty', 'amount', 'netValueAfter', 'remark']),
   rowDef: rowsDef('bizAssetLedger', {
-    type: { type: 'string', title: '事件类型', dict: ASSET_DICT.ledgerType },
-    amount: { type: 'decimal2', title: '金额' },
-    netValueAfter: { type: 'decimal2', title: '事件后净值' },
+    type: LEDGER_FIELDS.type!,
+    amount: LEDGER_FIELDS.amount!,
+    netValueAfter: LEDGER_FIELDS.netValueAfter!,
   }),
   load: (db, ids) =>
     db
@@ -115,21 +156,14 @@ const ledgerChild: SourceChild = {
       .execute(),
 };
 
+const USE_FIELDS: Record<string, FieldDef> = TICKET_USE_RESOURCE.fields;
+
 const usesChild: SourceChild = {
   key: 'uses',
-  title: '使用记录',
+  title: TICKET_USE_RESOURCE.title,
   parentKey: 'ticketId',
-  fields: [
-    f('useDate', '使用日期', 'date'),
-    f('houseAddress', '房屋地址', 'text'),
-    f('area', '面积(㎡)', 'number'),
-    f('amount', '使用金额(元)', 'money'),
-    f('seller', '售房单位', 'text'),
-  ],
-  rowDef: rowsDef('bizTicketUse', {
-    area: { type: 'decimal2', title: '面积' },
-    amount: { type: 'decimal2', title: '使用金额' },
-  }),
+  fields: declared(USE_FIELDS, ['useDate', 'houseAddress', ['area', 'number'], 'amount', 'seller']),
+  rowDef: rowsDef('bizTicketUse', { area: USE_FIELDS.area!, amount: USE_FIELDS.amount! }),
   load: (db, ids) =>
     db
       .selectFrom('bizTicketUse')
@@ -144,96 +178,110 @@ const usesChild: SourceChild = {
 export const PRINT_SOURCES: Record<PrintSourceKey, PrintSourceDef> = {
   asset: {
     key: 'asset',
-    title: '资产',
+    title: ASSET_RESOURCE.title,
     resource: assetResource,
     readPermission: PERM.assetList,
     fields: [
-      f('code', '资产编号'),
-      f('name', '资产名称'),
-      f('categoryId', '资产分类', 'dict'),
-      f('ownerDepartId', '所属部门', 'dict'),
-      f('custodian', '保管人', 'dict'),
-      f('address', '地址'),
-      f('area', '面积(㎡)', 'number'),
-      f('originalValue', '原值(元)', 'money'),
-      f('netValue', '净值(元)', 'money'),
-      f('acquiredDate', '取得日期', 'date'),
-      f('status', '资产状态', 'dict'),
-      f('useNature', '使用性质', 'dict'),
-      f('certificateNo', '权证号'),
-      f('remark', '备注'),
-      f('mainImage', '主图', 'image', firstImage),
+      ...declared(assetResource.fields, [
+        'code',
+        'name',
+        'categoryId',
+        'ownerDepartId',
+        'custodian',
+        'address',
+        ['area', 'number'],
+        'originalValue',
+        'netValue',
+        'acquiredDate',
+        'status',
+        'useNature',
+        'certificateNo',
+        'remark',
+      ]),
+      own('mainImage', '主图', 'image', firstImage),
       // Only a published asset has a public page; an unpublished one prints no link.
-      f('publicUrl', '公开页面链接', 'url', (row, env) =>
+      own('publicUrl', '公开页面链接', 'url', (row, env) =>
         Number(row.published) === 1 ? `${env.origin}${ASSET_ROUTES.publicDetail}?id=${String(row.id)}` : '',
       ),
+      // The card's code for 盘点录入's scanner (which reads the code, or `code=` of a link): every asset has one; a
+      // published asset's also opens its public page in an ordinary phone camera.
+      own('cardQr', '卡片二维码', 'text', (row, env) => {
+        const code = String(row.code ?? '');
+        return Number(row.published) === 1
+          ? `${env.origin}${ASSET_ROUTES.publicDetail}?id=${String(row.id)}&code=${encodeURIComponent(code)}`
+          : code;
+      }),
     ],
     children: [ledgerChild],
   },
   ledger: {
     key: 'ledger',
-    title: '台账事件',
+    title: LEDGER_RESOURCE.title,
     // Read through the asset: an event is printable when its asset is readable.
     resource: assetResource,
     readPermission: PERM.assetLedgerList,
     fields: [
-      f('assetCode', '资产编号'),
-      f('assetName', '资产名称'),
-      f('type', '事件类型', 'dict'),
-      f('eventDate', '日期', 'date'),
-      f('fromDepartId', '原部门', 'dict'),
-      f('toDepartId', '新部门', 'dict'),
-      f('counterparty', '对方单位'),
-      f('amount', '金额(元)', 'money'),
-      f('netValueBefore', '事件前净值(元)', 'money'),
-      f('netValueAfter', '事件后净值(元)', 'money'),
-      f('remark', '备注'),
+      ...declared(assetResource.fields, [
+        { key: 'assetCode', from: 'code' },
+        { key: 'assetName', from: 'name' },
+      ]),
+      ...declared(LEDGER_FIELDS, [
+        'type',
+        'eventDate',
+        'fromDepartId',
+        'toDepartId',
+        'counterparty',
+        'amount',
+        'netValueBefore',
+        'netValueAfter',
+        'remark',
+      ]),
     ],
     children: [],
   },
   ticket: {
     key: 'ticket',
-    title: '房票',
+    title: ticketResource.title,
     resource: ticketResource,
     readPermission: PERM.ticketList,
-    fields: [
-      f('ticketNo', '房票编号'),
-      f('holderName', '持票人'),
-      // Masked unless the caller may see whole numbers (the resource's decorate decides).
-      f('holderIdCard', '身份证号'),
-      f('holderPhone', '手机号'),
-      f('projectId', '安置项目', 'dict'),
-      f('faceAmount', '票面金额(元)', 'money'),
-      f('usedAmount', '已使用金额(元)', 'money'),
-      f('remainingAmount', '剩余金额(元)', 'money'),
-      f('issueDate', '发放日期', 'date'),
-      f('expiryDate', '有效期至', 'date'),
-      f('status', '状态', 'dict'),
-      f('remark', '备注'),
-    ],
+    // The ID number is masked unless the caller may see whole numbers (the resource's decorate decides).
+    fields: declared(ticketResource.fields, [
+      'ticketNo',
+      'holderName',
+      'holderIdCard',
+      'holderPhone',
+      'projectId',
+      'faceAmount',
+      'usedAmount',
+      'remainingAmount',
+      'issueDate',
+      'expiryDate',
+      'status',
+      'remark',
+    ]),
     children: [usesChild],
   },
   project: {
     key: 'project',
-    title: '项目',
+    title: projectResource.title,
     resource: projectResource,
     readPermission: PERM.projectList,
-    fields: [
-      f('code', '项目编号'),
-      f('name', '项目名称'),
-      f('type', '项目类型', 'dict'),
-      f('leaderId', '项目负责人', 'dict'),
-      f('departId', '所属部门', 'dict'),
-      f('budget', '预算(元)', 'money'),
-      f('actualCost', '实际成本(元)', 'money'),
-      f('startDate', '开始日期', 'date'),
-      f('endDate', '结束日期', 'date'),
-      f('progress', '进度(%)', 'number'),
-      f('status', '项目状态', 'dict'),
-      f('address', '项目地址'),
-      f('description', '项目描述'),
-      f('remark', '备注'),
-    ],
+    fields: declared(projectResource.fields, [
+      'code',
+      'name',
+      'type',
+      'leaderId',
+      'departId',
+      'budget',
+      'actualCost',
+      'startDate',
+      'endDate',
+      'progress',
+      'status',
+      'address',
+      'description',
+      'remark',
+    ]),
     children: [],
   },
 };

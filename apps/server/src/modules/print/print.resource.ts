@@ -1,4 +1,15 @@
-import { PERM, PRINT_API, PRINT_MESSAGES as M, pageSize, type Orientation, type PaperName } from '@district/shared';
+import {
+  PRINT_MESSAGES as M,
+  PRINT_TEMPLATE_RESOURCE,
+  fitLayout,
+  pageSize,
+  parseBinding,
+  type Orientation,
+  type PaperName,
+  type PrintElement,
+  type PrintFieldKind,
+  type PrintLayout,
+} from '@district/shared';
 import {
   printTemplateCreateSchema,
   printTemplateUpdateSchema,
@@ -6,9 +17,9 @@ import {
   type PrintTemplateUpdateInput,
 } from '@district/shared/schemas';
 import { ApiError } from '../../lib/http.js';
-import type { ResourceContext, ResourceDef, Row } from '../../lib/resource/resource.types.js';
+import { defineResource, type ResourceContext, type ResourceDef, type Row } from '../../lib/resource/resource.types.js';
 import { checkLayout } from './print.layout.js';
-import { PRINT_SOURCES, sourceOf } from './print.registry.js';
+import { PRINT_SOURCES, sourceOf, type PrintSourceDef } from './print.registry.js';
 
 /** The source's label for lists (a fixed registry, so no dictionary table). */
 async function sourceTitles(_db: unknown, values: string[]): Promise<Map<string, string>> {
@@ -26,15 +37,59 @@ function pageOf(values: { paper: string; orientation: string; widthMm?: unknown;
   });
 }
 
-/** Code, name, paper and layout as stored, checked against the source registry and the page. */
-function templateRow(values: Record<string, unknown>): Row {
+/**
+ * The layout fitted onto a new page (the paper of a stored template changed): elements that would leave it
+ * are narrowed and moved inside, bound tables recomputing their columns from their fields' kinds. A layout that
+ * is not JSON is left for checkLayout to refuse.
+ */
+function fitToPage(json: string, source: PrintSourceDef, page: { width: number; height: number }): string {
+  let layout: unknown;
+  try {
+    layout = JSON.parse(json);
+  } catch {
+    return json;
+  }
+  const ok =
+    typeof layout === 'object' &&
+    layout !== null &&
+    Array.isArray((layout as PrintLayout).schemas) &&
+    (layout as PrintLayout).schemas.every(
+      (p) =>
+        Array.isArray(p) &&
+        p.every(
+          (e) =>
+            typeof e === 'object' &&
+            e !== null &&
+            typeof e.position?.x === 'number' &&
+            typeof e.position.y === 'number' &&
+            typeof e.width === 'number' &&
+            typeof e.height === 'number',
+        ),
+    );
+  if (!ok) return json;
+  const kinds = (el: PrintElement) => {
+    const b = parseBinding(el.name, true);
+    const child = source.children.find((c) => c.key === b.field);
+    const cols = b.columns?.map((k) => child?.fields.find((f) => f.key === k)?.kind);
+    return cols?.every((k) => k !== undefined) ? (cols as PrintFieldKind[]) : null;
+  };
+  return JSON.stringify(fitLayout(layout as PrintLayout, page, (el) => (el.readOnly === true ? null : kinds(el))));
+}
+
+/**
+ * Code, name, paper and layout as stored, checked against the source registry and the page. With `fit` (an edit
+ * that changes the page of a stored layout), the layout is first fitted onto the new page rather than refused; a
+ * layout sent with elements off its page is refused (the web fits a copy onto its paper before sending it).
+ */
+function templateRow(values: Record<string, unknown>, fit: boolean): Row {
   const source = sourceOf(String(values.source));
   if (!source) throw new ApiError(400, M.unknownSource(String(values.source)));
   if (values.paper === 'custom' && (values.widthMm == null || values.heightMm == null)) {
     throw new ApiError(400, M.customSize);
   }
   const page = pageOf(values as { paper: string; orientation: string });
-  const layout = checkLayout(String(values.layout), source, page);
+  const json = fit ? fitToPage(String(values.layout), source, page) : String(values.layout);
+  const layout = checkLayout(json, source, page);
   return {
     code: values.code,
     name: values.name,
@@ -63,35 +118,16 @@ async function codeTaken(ctx: ResourceContext, code: string, except: string | nu
 }
 
 /**
- * Print templates (打印设计). A tenant sees its own templates and the shipped ones (tenant_id null), which
- * are read-only: copied (as a new template) rather than edited, so one tenant's change never reaches another.
+ * Print templates (打印设计), declared in PRINT_TEMPLATE_RESOURCE. A tenant sees its own templates and the shipped
+ * ones (tenant_id null), which are read-only: copied (as a new template) rather than edited, so one tenant's change
+ * never reaches another.
  */
-export const printTemplateResource: ResourceDef<PrintTemplateCreateInput, PrintTemplateUpdateInput> = {
-  name: 'biz_print_template',
-  title: '打印模板',
+export const printTemplateResource: ResourceDef<PrintTemplateCreateInput, PrintTemplateUpdateInput> = defineResource<
+  PrintTemplateCreateInput,
+  PrintTemplateUpdateInput
+>(PRINT_TEMPLATE_RESOURCE, {
   table: 'bizPrintTemplate',
-  path: PRINT_API.template,
-  fields: {
-    code: { type: 'string', title: '模板编码', filter: true, sort: true },
-    name: { type: 'string', title: '模板名称', filter: true, sort: true },
-    source: { type: 'string', title: '数据源', filter: true, sort: true, dictTable: sourceTitles },
-    paper: { type: 'string', title: '纸张', filter: true },
-    orientation: { type: 'string', title: '方向' },
-    widthMm: { type: 'number', title: '宽(mm)' },
-    heightMm: { type: 'number', title: '高(mm)' },
-    layout: { type: 'string', title: '布局', excel: false },
-    remark: { type: 'string', title: '备注' },
-    builtIn: { type: 'int', title: '系统内置', computed: true, excel: false },
-    createBy: { type: 'string', title: '创建人', excel: false },
-    createTime: { type: 'datetime', title: '创建时间', sort: true, excel: false },
-    updateTime: { type: 'datetime', title: '更新时间', sort: true, excel: false },
-  },
-  permissions: {
-    list: PERM.printTemplateList,
-    add: PERM.printTemplateAdd,
-    edit: PERM.printTemplateEdit,
-    delete: PERM.printTemplateDelete,
-  },
+  fields: { source: { dictTable: sourceTitles } },
   tenancy: {
     kind: 'custom',
     apply: (q, tenantId) =>
@@ -108,7 +144,7 @@ export const printTemplateResource: ResourceDef<PrintTemplateCreateInput, PrintT
   skip: ['exportXls', 'importExcel'],
 
   toRow(body, ctx) {
-    return { ...templateRow(body), tenantId: ctx.user.tenantId };
+    return { ...templateRow(body, false), tenantId: ctx.user.tenantId };
   },
 
   toUpdate(body, before) {
@@ -116,7 +152,9 @@ export const printTemplateResource: ResourceDef<PrintTemplateCreateInput, PrintT
     if (body.source !== undefined && body.source !== before.source) throw new ApiError(400, M.sourceFixed);
     const merged: Record<string, unknown> = { ...before };
     for (const [k, v] of Object.entries(body)) if (v !== undefined && k !== 'id') merged[k] = v;
-    return templateRow(merged);
+    const page = pageOf(merged as { paper: string; orientation: string });
+    const moved = page.width !== Number(before.widthMm) || page.height !== Number(before.heightMm);
+    return templateRow(merged, moved);
   },
 
   async beforeWrite(row, existingId, ctx) {
@@ -132,7 +170,7 @@ export const printTemplateResource: ResourceDef<PrintTemplateCreateInput, PrintT
       r.builtIn = r.tenantId === null || r.tenantId === undefined ? 1 : 0;
     }
   },
-};
+});
 
 /** The registered sources as a whitelist for the drawer's ?source= (never a table name). */
 export const SOURCE_KEYS = Object.keys(PRINT_SOURCES);

@@ -1,9 +1,10 @@
-import { GUEST_CREDENTIALS, PERM, PRINT_API, PRINT_MESSAGES as M, TICKET_API } from '@district/shared';
+import { assetCodeFromQr, GUEST_CREDENTIALS, PERM, PRINT_API, PRINT_MESSAGES as M, TICKET_API } from '@district/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedId } from '../../db/seeds/seed-id.js';
 import { newId } from '../../lib/ids.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
-import { accountWith, roleWith } from '../user/user-reach.fixtures.js';
+import { accountWith, roleWith } from '../../test/reach-fixtures.js';
+import { addDataRule, grantToRole } from '../../test/data-rule-fixtures.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -160,7 +161,8 @@ describe.each(targets)('print templates on $name', (target) => {
       [{ paper: 'custom' }, M.customSize],
       [{ orientation: 'diagonal' }, M.orientationInvalid],
       [{ layout: 'not json' }, M.layoutInvalid],
-      [{ layout: ticketLayout([el('password', 'text', 10, 10)]) }, M.unknownField('房票', 'password')],
+      [{ layout: ticketLayout([el('password', 'text', 10, 10)]) }, M.notBound('password')],
+      [{ layout: ticketLayout([el('字段6', 'text', 10, 10)]) }, M.notBound('字段6')],
       [{ layout: ticketLayout([el('faceAmount:cn', 'text', 100, 10)]) }, M.badFormat('票面金额(元)', 'cn')],
       [{ layout: ticketLayout([el('far', 'text', 200, 140, 20, 10, { readOnly: true })]) }, M.outsidePage('far')],
       [
@@ -193,10 +195,53 @@ describe.each(targets)('print templates on $name', (target) => {
     const stored = (await call('GET', `${PRINT_API.template}/queryById?id=${existing}`)).json().result.layout;
     const off = JSON.stringify({ schemas: [[el('holderName', 'text', 300, 10)]] });
     const res = await call('PUT', `${PRINT_API.template}/edit`, { id: existing, layout: off });
-    expect([res.statusCode, res.json().message]).toEqual([400, M.outsidePage('holderName')]);
+    // The message names the field's title, not its binding key.
+    expect([res.statusCode, res.json().message]).toEqual([400, M.outsidePage('持票人')]);
     const refusedSource = await call('PUT', `${PRINT_API.template}/edit`, { id: existing, source: 'asset' });
     expect([refusedSource.statusCode, refusedSource.json().message]).toEqual([400, M.sourceFixed]);
     expect((await call('GET', `${PRINT_API.template}/queryById?id=${existing}`)).json().result.layout).toBe(stored);
+  });
+
+  it('fits a stored layout onto a narrower paper when the edit changes the page, tables recomputing their columns', async () => {
+    const id = await addTemplate();
+    // A5 landscape (210 wide) to portrait (148 wide): the 180 mm table and the QR code at x 160 leave the page.
+    const res = await call('PUT', `${PRINT_API.template}/edit`, { id, orientation: 'portrait' });
+    expect(res.statusCode).toBe(200);
+    const row = (await call('GET', `${PRINT_API.template}/queryById?id=${id}`)).json().result;
+    expect([Number(row.widthMm), Number(row.heightMm)]).toEqual([148, 210]);
+    const page = JSON.parse(row.layout).schemas[0] as {
+      name: string;
+      position: { x: number; y: number };
+      width: number;
+      headWidthPercentages?: number[];
+    }[];
+    const byName = (n: string) => page.find((e) => e.name === n)!;
+    const table = byName('uses:useDate,houseAddress,amount');
+    expect([table.position.x, table.width]).toEqual([4, 140]);
+    const pct = table.headWidthPercentages!;
+    expect(pct.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 5);
+    // The money column is wide enough for 99,999,999.99 at 9 pt (≈ 25 mm with padding): never split.
+    expect((pct[2]! / 100) * 140).toBeGreaterThan(25);
+    expect([byName('ticketNo#qr').position.x, byName('ticketNo#qr').width]).toEqual([114, 30]);
+    // Elements that fit stay where they were.
+    expect(byName('holderName').position).toEqual({ x: 10, y: 20 });
+  });
+
+  it("saves the designer toolbar's fixed elements (named 字段N, read-only) as they are", async () => {
+    const fixed = [
+      el('字段6', 'text', 60, 60, 40, 8, { readOnly: true, content: '房票存根' }),
+      el('字段7', 'line', 10, 80, 100, 0.5, { readOnly: true }),
+      el('字段8', 'image', 120, 60, 20, 20, { readOnly: true, content: 'data:image/png;base64,iVBORw0KGgo=' }),
+      el('字段9', 'qrcode', 150, 60, 20, 20, { readOnly: true, content: '二维码内容' }),
+    ];
+    const id = await addTemplate({ layout: ticketLayout(fixed) });
+    const stored = JSON.parse((await call('GET', `${PRINT_API.template}/queryById?id=${id}`)).json().result.layout);
+    expect(stored.schemas[0].slice(-4).map((e: { name: string }) => e.name)).toEqual([
+      '字段6',
+      '字段7',
+      '字段8',
+      '字段9',
+    ]);
   });
 
   it('keeps the shipped templates read-only for every tenant', async () => {
@@ -261,7 +306,7 @@ describe.each(targets)('print templates on $name', (target) => {
     expect(shipped.json().result.inputs[0].holderIdCard).toBe('110***********1234');
   });
 
-  it('prints asset cards with the category, department, main image and a public link only when published', async () => {
+  it('prints asset cards with the category, department, main image and a QR code of the code (a public link only when published)', async () => {
     const category = await db().selectFrom('sysCategory').select(['id', 'name']).executeTakeFirstOrThrow();
     const depart = await db().selectFrom('sysDepart').select(['id', 'departName']).executeTakeFirstOrThrow();
     const asset = async (published: number) => {
@@ -301,8 +346,12 @@ describe.each(targets)('print templates on $name', (target) => {
       address: '锦江区红星路1号',
       mainImage: '/sys/common/static/2026/a.jpg',
     });
-    expect(p.publicUrl).toMatch(new RegExp(`/infoDetails\\?id=${pub}$`));
-    expect(h.publicUrl).toBe('');
+    // The card's QR code: what 盘点录入's scanner reads as the code, for every asset.
+    const codes = await db().selectFrom('bizAsset').select(['id', 'code']).where('id', 'in', [pub, hidden]).execute();
+    const codeOf = (id: string) => codes.find((c) => c.id === id)!.code!;
+    expect(assetCodeFromQr(p.cardQr)).toBe(codeOf(pub));
+    expect(p.cardQr).toContain(`/infoDetails?id=${pub}&code=`);
+    expect(assetCodeFromQr(h.cardQr)).toBe(codeOf(hidden));
   });
 
   it('refuses records the caller may not read: other tenants, data rules, no read right; and bad requests', async () => {
@@ -341,34 +390,13 @@ describe.each(targets)('print templates on $name', (target) => {
       .select('id')
       .where('url', '=', TICKET_API.base)
       .executeTakeFirstOrThrow();
-    const ruleId = newId();
-    await db()
-      .insertInto('sysPermissionDataRule')
-      .values({
-        id: ruleId,
-        permissionId: menu.id,
-        ruleName: '本部门房票',
-        ruleColumn: 'sys_org_code',
-        ruleConditions: '=',
-        ruleValue: '#{sys_org_code}',
-        status: '1',
-        createBy: null,
-        createTime: null,
-        updateBy: null,
-        updateTime: null,
-      })
-      .execute();
-    await db()
-      .insertInto('sysRolePermission')
-      .values({
-        id: newId(),
-        roleId: scopedRole,
-        permissionId: menu.id,
-        dataRuleIds: ruleId,
-        operateDate: null,
-        operateIp: null,
-      })
-      .execute();
+    const ruleId = await addDataRule(db(), menu.id, {
+      name: '本部门房票',
+      column: 'sys_org_code',
+      condition: '=',
+      value: '#{sys_org_code}',
+    });
+    await grantToRole(db(), scopedRole, [{ permissionId: menu.id, dataRuleIds: ruleId }]);
     await t.app.ctx.authCache.invalidate();
     const scopedUser = await t.login('print_scoped_user', 'Passw0rd!');
     const ruled = await call('POST', PRINT_API.data, { templateId: id, ids: [mine] }, scopedUser);

@@ -1,9 +1,7 @@
 import {
-  PERM,
-  PROJECT_API,
   PROJECT_CODE_RULE,
-  PROJECT_DICT,
   PROJECT_MESSAGES,
+  PROJECT_RESOURCE,
   PROJECT_ROUTES,
   PROJECT_STATUS,
   PROJECT_TYPE,
@@ -17,7 +15,7 @@ import {
 import { ApiError } from '../../lib/http.js';
 import { declared } from '../../lib/resource/resource.service.js';
 import { uniqueNumber } from '../../lib/resource/unique-number.js';
-import type { ResourceContext, ResourceDef, Row } from '../../lib/resource/resource.types.js';
+import { defineResource, type ResourceContext, type ResourceDef, type Row } from '../../lib/resource/resource.types.js';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import { FillRuleService } from '../rule/fill-rule.service.js';
 import {
@@ -43,6 +41,12 @@ function normalise(row: Row, body: Record<string, unknown>): Row {
   return row;
 }
 
+/**
+ * A completed project is part of the office's record (audit trail): it is kept, never deleted. Only the server needs
+ * the words (the list does not offer 删除 for it).
+ */
+export const completedKept = (name: string) => `项目“${name}”已完工，属于档案记录，不能删除`;
+
 const refuse = (message: string): never => {
   throw new ApiError(400, message);
 };
@@ -53,22 +57,17 @@ async function orgCodeOf(row: Row, ctx: ResourceContext): Promise<string | null>
 }
 
 /**
- * District projects (项目列表) on the resource pattern: tenancy, soft delete, the data rules of /project/list
- * (the owning department's org code in sys_org_code), money as decimal2 (fen stored, yuan answered).
+ * District projects (项目列表) on the resource pattern: the shared declaration (`PROJECT_RESOURCE`) with tenancy, soft
+ * delete, the data rules of /project/list (the owning department's org code in sys_org_code), money as decimal2 (fen
+ * stored, yuan answered); leaders and departments labelled here.
  */
-export const projectResource: ResourceDef<ProjectCreateInput, ProjectUpdateInput> = {
-  name: 'biz_project',
-  title: '项目',
+export const projectResource: ResourceDef<ProjectCreateInput, ProjectUpdateInput> = defineResource<
+  ProjectCreateInput,
+  ProjectUpdateInput
+>(PROJECT_RESOURCE, {
   table: 'bizProject',
-  path: PROJECT_API.base,
   fields: {
-    code: { type: 'string', title: '项目编号', filter: true, sort: true },
-    name: { type: 'string', title: '项目名称', filter: true, sort: true, excel: { width: 30 } },
-    type: { type: 'string', title: '项目类型', filter: true, sort: true, dict: PROJECT_DICT.type },
     leaderId: {
-      type: 'string',
-      title: '项目负责人',
-      filter: true,
       dictTable: async (db, values) =>
         new Map(
           (await db.selectFrom('sysUser').select(['id', 'realname']).where('id', 'in', values).execute()).map((u) => [
@@ -78,10 +77,6 @@ export const projectResource: ResourceDef<ProjectCreateInput, ProjectUpdateInput
         ),
     },
     departId: {
-      type: 'string',
-      title: '所属部门',
-      filter: true,
-      sort: true,
       dictTable: async (db, values) =>
         new Map(
           (await db.selectFrom('sysDepart').select(['id', 'departName']).where('id', 'in', values).execute()).map(
@@ -89,32 +84,6 @@ export const projectResource: ResourceDef<ProjectCreateInput, ProjectUpdateInput
           ),
         ),
     },
-    budget: { type: 'decimal2', title: '预算(元)', filter: true, sort: true },
-    actualCost: { type: 'decimal2', title: '实际成本(元)', filter: true, sort: true },
-    costRate: { type: 'number', title: '成本占预算(%)', computed: true, excel: false },
-    startDate: { type: 'date', title: '开始日期', filter: true, sort: true },
-    endDate: { type: 'date', title: '结束日期', filter: true, sort: true },
-    progress: { type: 'int', title: '进度(%)', filter: true, sort: true },
-    status: { type: 'string', title: '项目状态', filter: true, sort: true, dict: PROJECT_DICT.status },
-    address: { type: 'string', title: '项目地址', filter: true, excel: { width: 36 } },
-    longitude: { type: 'number', title: '经度' },
-    latitude: { type: 'number', title: '纬度' },
-    description: { type: 'string', title: '项目描述', excel: false },
-    attachments: { type: 'string', title: '附件', excel: false },
-    remark: { type: 'string', title: '备注' },
-    version: { type: 'int', title: '版本', excel: false },
-    sysOrgCode: { type: 'string', title: '所属机构编码', filter: true, excel: false },
-    createBy: { type: 'string', title: '创建人', filter: true, excel: false },
-    createTime: { type: 'datetime', title: '创建时间', filter: true, sort: true, excel: false },
-    updateTime: { type: 'datetime', title: '更新时间', sort: true, excel: false },
-  },
-  permissions: {
-    list: PERM.projectList,
-    add: PERM.projectAdd,
-    edit: PERM.projectEdit,
-    delete: PERM.projectDelete,
-    exportXls: PERM.projectExport,
-    importExcel: PERM.projectImport,
   },
   dataRuleMenu: PROJECT_ROUTES.list,
   tenancy: { kind: 'column' },
@@ -187,6 +156,7 @@ export const projectResource: ResourceDef<ProjectCreateInput, ProjectUpdateInput
 
   async beforeDelete(rows, ctx) {
     for (const row of rows) {
+      if (row.status === PROJECT_STATUS.completed) refuse(completedKept(String(row.name)));
       if (await hasTickets(ctx.trx, String(row.id))) refuse(PROJECT_MESSAGES.referencedByTickets(String(row.name)));
     }
   },
@@ -209,4 +179,4 @@ export const projectResource: ResourceDef<ProjectCreateInput, ProjectUpdateInput
     if (typeof body.departId === 'string') body.departId = await departIdFor(ctx, body.departId.trim());
     return body as ProjectCreateInput;
   },
-};
+});

@@ -1,6 +1,7 @@
 import {
   PROJECT_DICT,
   PROJECT_MESSAGES,
+  PROJECT_RESOURCE,
   PROJECT_STATUS,
   PROJECT_STATUS_ITEMS,
   PROJECT_TRANSITIONS,
@@ -20,8 +21,8 @@ import { dataChanged, decorateRows, findScoped } from '../../lib/resource/resour
 import type { ResourceContext, ResourceDef, Row } from '../../lib/resource/resource.types.js';
 import { checkStoredFiles, namedFiles, splitPaths } from '../file/stored-files.js';
 import { formatDateTime } from '../../lib/time.js';
-import { DictService } from '../dict/dict.service.js';
-import { projectCostCeiling } from '../platform/platform.service.js';
+import { DictService } from '../../lib/dict.service.js';
+import { projectCostCeiling } from '../../lib/platform-settings.js';
 
 const refuse = (message: string): never => {
   throw new ApiError(400, message);
@@ -105,7 +106,8 @@ export async function checkReferences(row: Row, ctx: ResourceContext): Promise<v
     if (!(await tenantUser(ctx, String(row.leaderId), 'id'))) refuse(PROJECT_MESSAGES.unknownLeader);
   }
   if (row.departId) await projectDepart(ctx, String(row.departId));
-  if (row.attachments !== undefined) await checkStoredFiles(ctx.db, splitPaths(row.attachments), { title: '附件' });
+  if (row.attachments !== undefined)
+    await checkStoredFiles(ctx.db, splitPaths(row.attachments), { title: PROJECT_RESOURCE.fields.attachments.title });
 }
 
 /** Import: a leader named by username or real name (of the caller's tenant) becomes the user's id. */

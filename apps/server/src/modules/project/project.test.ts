@@ -13,7 +13,8 @@ import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
 import { seedId } from '../../db/seeds/seed-id.js';
 import { newId } from '../../lib/ids.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
-import { accountWith, roleWith } from '../user/user-reach.fixtures.js';
+import { accountWith, roleWith } from '../../test/reach-fixtures.js';
+import { completedKept } from './project.resource.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -269,6 +270,24 @@ describe.each(targets)('projects on $name', (target) => {
     // Every change left a data-log version.
     const logs = await db().selectFrom('sysDataLog').select('dataVersion').where('dataId', '=', id).execute();
     expect(logs).toHaveLength(5);
+  });
+
+  it('keeps a completed project on the record: its delete and any batch holding it are refused', async () => {
+    const done = await add({ name: '已竣工档案' });
+    const open = await add({ name: '在建可删' });
+    expect((await move(done, 'in_progress')).statusCode).toBe(200);
+    expect((await move(done, 'completed')).statusCode).toBe(200);
+    const del = await call('DELETE', `${PROJECT_API.base}/delete?id=${done}`);
+    expect([del.statusCode, del.json().message]).toEqual([400, completedKept('已竣工档案')]);
+    expect(del.json().message).toBe('项目“已竣工档案”已完工，属于档案记录，不能删除');
+    // A batch with a completed project deletes nothing, not even the open one beside it.
+    const batch = await call('DELETE', `${PROJECT_API.base}/deleteBatch?ids=${open},${done}`);
+    expect([batch.statusCode, batch.json().message]).toEqual([400, completedKept('已竣工档案')]);
+    expect([(await stored(done)).delFlag, (await stored(open)).delFlag]).toEqual([0, 0]);
+    expect((await list({ name: '已竣工档案' })).total).toBe(1);
+    // A project not yet completed may still go.
+    expect((await call('DELETE', `${PROJECT_API.base}/delete?id=${open}`)).statusCode).toBe(200);
+    expect((await stored(open)).delFlag).toBe(1);
   });
 
   it('edits what a person owns: not the status or code, with a version check and dates in order', async () => {

@@ -69,14 +69,13 @@ export const REPORTS: readonly ReportDef[] = [
       { field: 'username', title: '用户账号', column: 't.username', sortable: true },
       { field: 'realname', title: '用户姓名', column: 't.realname', sortable: true },
       { field: 'sex', title: '性别', column: 't.sex', dictCode: 'sex', sortable: true },
-      { field: 'phone', title: '手机号码', column: 't.phone' },
+      // No phone: it is sealed at rest (issue 24), and a picker of people has no need of it.
       { field: 'orgCode', title: '部门编码', column: 't.orgCode', sortable: true },
     ],
     queryFields: [
       { field: 'username', title: '用户账号', column: 't.username', match: 'like' },
       { field: 'realname', title: '用户姓名', column: 't.realname', match: 'like' },
       { field: 'sex', title: '性别', column: 't.sex', match: 'eq', type: 'int', dictCode: 'sex', hidden: true },
-      { field: 'phone', title: '手机号码', column: 't.phone', match: 'like', hidden: true },
     ],
     params: {
       // Users of a department and the departments below it.

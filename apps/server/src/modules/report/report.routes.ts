@@ -1,10 +1,10 @@
 import { POPUP_REPORT_API } from '@district/shared';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/http.js';
-import { currentUser } from '../../plugins/guard.js';
 import { OnlinePopupReports } from '../online/online-popup.js';
 import { findReportByCode, findReportByConfigId } from './report.registry.js';
 import { ReportService } from './report.service.js';
+import { currentUser } from '../../lib/current-user.js';
 
 /** Popup reports (widgets-spec §7): registered definitions, then online reports, chosen by code or config id. */
 export default async function reportRoutes(app: FastifyInstance) {

@@ -14,8 +14,8 @@ import type { AuthUser } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../lib/http.js';
 import type { KvStore } from '../../lib/kv-store.js';
-import { DictService } from '../dict/dict.service.js';
 import { findReportByCode, findReportByConfigId, type ReportDef, type ReportQuery } from './report.registry.js';
+import { DictService } from '../../lib/dict.service.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- columns come from the registry, never from the request */
 type Eb = ExpressionBuilder<any, any>;

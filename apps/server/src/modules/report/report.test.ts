@@ -66,7 +66,8 @@ describe.each(targets)('popup reports on $name', (target) => {
     const result = res.json().result as PopupReportColumns;
     expect(result.cgRpConfigId).toMatch(/^[0-9a-f]{32}$/);
     expect(result.cgRpConfigName).toBe('用户选择');
-    expect(result.columns.map((c) => c.field)).toEqual(['username', 'realname', 'sex', 'phone', 'orgCode']);
+    // No phone: sealed at rest (issue 24 item 8).
+    expect(result.columns.map((c) => c.field)).toEqual(['username', 'realname', 'sex', 'orgCode']);
     expect(result.columns.find((c) => c.field === 'sex')).toMatchObject({ title: '性别', dictCode: 'sex' });
     expect(result.dictOptions.sex!.map((i) => [i.value, i.text])).toEqual([
       ['1', '男'],
@@ -113,7 +114,6 @@ describe.each(targets)('popup reports on $name', (target) => {
       { field: 'username', title: '用户账号', mode: 'single' },
       { field: 'realname', title: '用户姓名', mode: 'single' },
       { field: 'sex', title: '性别', mode: 'single', hidden: '1', dictCode: 'sex' },
-      { field: 'phone', title: '手机号码', mode: 'single', hidden: '1' },
     ]);
   });
 
@@ -121,16 +121,24 @@ describe.each(targets)('popup reports on $name', (target) => {
     const first = (
       await data('sys_user_report', { pageNo: '1', pageSize: '2', column: 'username', order: 'desc' })
     ).json().result;
-    expect(first).toMatchObject({ total: 3, size: 2, current: 1, pages: 2 });
-    expect(first.records.map((r: { username: string }) => r.username)).toEqual(['staff', 'guest']);
-    expect(Object.keys(first.records[0]).sort()).toEqual(['id', 'orgCode', 'phone', 'realname', 'sex', 'username']);
+    // The demo seeds the three officers (三员分立) beside admin, guest and staff.
+    expect(first).toMatchObject({ total: 6, size: 2, current: 1, pages: 3 });
+    expect(first.records.map((r: { username: string }) => r.username)).toEqual(['sysadmin', 'staff']);
+    expect(Object.keys(first.records[0]).sort()).toEqual(['id', 'orgCode', 'realname', 'sex', 'username']);
     const second = (
       await data('sys_user_report', { pageNo: '2', pageSize: '2', column: 'username', order: 'desc' })
     ).json().result;
-    expect(second.records.map((r: { username: string }) => r.username)).toEqual(['admin']);
+    expect(second.records.map((r: { username: string }) => r.username)).toEqual(['secadmin', 'guest']);
     const byDefault = (await data('sys_user_report')).json().result;
     expect(byDefault.size).toBe(10);
-    expect(byDefault.records.map((r: { username: string }) => r.username)).toEqual(['admin', 'guest', 'staff']);
+    expect(byDefault.records.map((r: { username: string }) => r.username)).toEqual([
+      'admin',
+      'auditor',
+      'guest',
+      'secadmin',
+      'staff',
+      'sysadmin',
+    ]);
   });
 
   it('filters by query fields with bound values', async () => {
@@ -140,7 +148,14 @@ describe.each(targets)('popup reports on $name', (target) => {
     expect(await names({ sex: '1' })).toEqual(['admin', 'staff']);
     expect(await names({ username: '%' })).toEqual([]);
     expect(await names({ username: "a' or '1'='1" })).toEqual([]);
-    expect(await names({ username: '', realname: '' })).toEqual(['admin', 'guest', 'staff']);
+    expect(await names({ username: '', realname: '' })).toEqual([
+      'admin',
+      'auditor',
+      'guest',
+      'secadmin',
+      'staff',
+      'sysadmin',
+    ]);
     const notInt = await data('sys_user_report', { sex: 'male' });
     expect(notInt.statusCode).toBe(400);
     expect(notInt.json().message).toBe('字段 性别 需要整数');
@@ -175,7 +190,12 @@ describe.each(targets)('popup reports on $name', (target) => {
 
   it('shows only rows of the caller’s tenant (or shared by all)', async () => {
     const users = (await data('sys_user_report', {}, 1002)).json().result;
-    expect(users.records.map((r: { username: string }) => r.username)).toEqual(['admin']);
+    expect(users.records.map((r: { username: string }) => r.username)).toEqual([
+      'admin',
+      'auditor',
+      'secadmin',
+      'sysadmin',
+    ]);
     const ownDeparts = (await data('sys_depart_report', {}, 1001)).json().result;
     expect(ownDeparts.records.map((r: { orgCode: string }) => r.orgCode)).toEqual(['A01', 'A01A01', 'A01A02']);
     expect((await data('sys_depart_report', {}, 1002)).json().result.total).toBe(0);

@@ -1,4 +1,11 @@
-import { PERM, PERSONAL_PAGES, ROLE_MESSAGES } from '@district/shared';
+import {
+  OFFICER_MESSAGES,
+  OFFICER_ROLE_ID,
+  PERSONAL_PAGES,
+  ROLE_MESSAGES,
+  ROLE_RESOURCE,
+  SEED_ID,
+} from '@district/shared';
 import {
   roleCreateSchema,
   roleUpdateSchema,
@@ -8,39 +15,29 @@ import {
 import { ApiError } from '../../lib/http.js';
 import { newId } from '../../lib/ids.js';
 import { formatDateTime } from '../../lib/time.js';
-import type { AnyQuery, ResourceDef } from '../../lib/resource/resource.types.js';
-import { ADMIN_ROLE_ID } from '../user/user.service.js';
-import { assertRoleInReach } from '../user/user-reach.service.js';
+import { assertUnique } from '../../lib/resource/resource.service.js';
+import { defineResource, type AnyQuery, type ResourceDef } from '../../lib/resource/resource.types.js';
+import { assertRoleInReach } from '../../lib/access/reach.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- conditions on the resource's open query builder */
+
+const OFFICER_IDS: string[] = Object.values(OFFICER_ROLE_ID);
 
 /** Global roles (tenant_id null, e.g. the seeded ones) are seen in every tenant; others only in their own. */
 function globalOrTenant(q: AnyQuery, tenantId: number): AnyQuery {
   return q.where((eb: any) => eb.or([eb('sysRole.tenantId', 'is', null), eb('sysRole.tenantId', '=', tenantId)]));
 }
 
-/** Roles (sys_role). Deleting one removes its user links and grants in the same transaction. */
-export const roleResource: ResourceDef<RoleCreateInput, RoleUpdateInput> = {
-  name: 'sys_role',
-  title: '角色',
+/**
+ * Roles (sys_role): the shared declaration (ROLE_RESOURCE) plus global-or-tenant scope. Deleting one removes its user
+ * links and grants in the same transaction.
+ */
+export const roleResource: ResourceDef<RoleCreateInput, RoleUpdateInput> = defineResource(ROLE_RESOURCE, {
   table: 'sysRole',
-  path: '/sys/role',
-  fields: {
-    roleName: { type: 'string', title: '角色名称', filter: true, sort: true },
-    roleCode: { type: 'string', title: '角色编码', filter: true, sort: true },
-    description: { type: 'string', title: '描述', filter: true },
-    createTime: { type: 'datetime', title: '创建时间', filter: true, sort: true, excel: false },
+  // The guard's cache forgets the deleted roles once the delete has committed.
+  async afterCommit(change, ctx) {
+    if (change.action === 'delete') await ctx.request.server.ctx.authCache.invalidate();
   },
-  permissions: {
-    list: PERM.roleList,
-    add: PERM.roleAdd,
-    edit: PERM.roleEdit,
-    delete: PERM.roleDelete,
-    exportXls: PERM.roleExport,
-    importExcel: PERM.roleImport,
-  },
-  // Deletes are custom routes: the auth cache is invalidated after the transaction commits.
-  skip: ['delete', 'deleteBatch'],
   dataRuleMenu: '/system/role',
   tenancy: { kind: 'custom', apply: globalOrTenant },
   createSchema: roleCreateSchema,
@@ -57,22 +54,17 @@ export const roleResource: ResourceDef<RoleCreateInput, RoleUpdateInput> = {
   async toUpdate(body, before, ctx) {
     // A global role's name and code are every tenant's: only for holders of all it grants.
     await assertRoleInReach(ctx.db, ctx.user, before);
-    if (before.id === ADMIN_ROLE_ID && body.roleCode !== undefined && body.roleCode !== before.roleCode) {
-      throw new ApiError(400, ROLE_MESSAGES.adminCodeFixed);
-    }
+    const recoded = body.roleCode !== undefined && body.roleCode !== before.roleCode;
+    if (before.id === SEED_ID.adminRole && recoded) throw new ApiError(400, ROLE_MESSAGES.adminCodeFixed);
+    // The guard recognises platform administrators by this role's code.
+    if (before.id === SEED_ID.platformRole && recoded) throw new ApiError(400, ROLE_MESSAGES.platformCodeFixed);
+    // The officers' roles are the three duties of 三员分立 (the mode's checks go by their ids; the code names them).
+    if (OFFICER_IDS.includes(String(before.id)) && recoded) throw new ApiError(400, OFFICER_MESSAGES.officerRoleFixed);
     const changes: Record<string, unknown> = {};
     for (const f of ['roleName', 'roleCode', 'description'] as const) if (body[f] !== undefined) changes[f] = body[f];
     return changes;
   },
-  async beforeWrite(row, existingId, ctx) {
-    const clash = await ctx.db
-      .selectFrom('sysRole')
-      .select('id')
-      .where('roleCode', '=', String(row.roleCode))
-      .$if(existingId !== null, (q) => q.where('id', '<>', existingId!))
-      .executeTakeFirst();
-    if (clash) throw new ApiError(400, ROLE_MESSAGES.roleCodeTaken(String(row.roleCode)));
-  },
+  beforeWrite: (row, existingId, ctx) => assertUnique(roleResource, row, existingId, ctx),
   async afterCreate(row, _body, ctx) {
     const pages = await ctx.trx
       .selectFrom('sysPermission')
@@ -97,7 +89,10 @@ export const roleResource: ResourceDef<RoleCreateInput, RoleUpdateInput> = {
       .execute();
   },
   async beforeDelete(rows, ctx) {
-    if (rows.some((r) => r.id === ADMIN_ROLE_ID)) throw new ApiError(400, ROLE_MESSAGES.deleteAdmin);
+    if (rows.some((r) => r.id === SEED_ID.adminRole)) throw new ApiError(400, ROLE_MESSAGES.deleteAdmin);
+    if (rows.some((r) => r.id === SEED_ID.platformRole)) throw new ApiError(400, ROLE_MESSAGES.deletePlatform);
+    if (rows.some((r) => OFFICER_IDS.includes(String(r.id))))
+      throw new ApiError(400, OFFICER_MESSAGES.officerRoleFixed);
     for (const row of rows) await assertRoleInReach(ctx.trx, ctx.user, row);
   },
   async afterDelete(rows, ctx) {
@@ -105,4 +100,4 @@ export const roleResource: ResourceDef<RoleCreateInput, RoleUpdateInput> = {
     await ctx.trx.deleteFrom('sysUserRole').where('roleId', 'in', ids).execute();
     await ctx.trx.deleteFrom('sysRolePermission').where('roleId', 'in', ids).execute();
   },
-};
+});

@@ -1,4 +1,4 @@
-import { PERM, ROLE_MESSAGES, type PermissionTreeResult, type RoleDataRuleResult } from '@district/shared';
+import { PERM, ROLE_MESSAGES, type PermissionTreeResult, type RoleDataRuleResult, SEED_ID } from '@district/shared';
 import type { Kysely } from 'kysely';
 import type { AuthUser } from '../../context.js';
 import type { Database } from '../../db/schema.js';
@@ -6,16 +6,10 @@ import { seedId } from '../../db/seeds/seed-id.js';
 import { ApiError } from '../../lib/http.js';
 import { newId } from '../../lib/ids.js';
 import { formatDateTime } from '../../lib/time.js';
-import {
-  assertRulesOfPermission,
-  enabledDataRules,
-  grantTree,
-  shortNames,
-} from '../permission/permission-tree.service.js';
-import { ADMIN_ROLE_ID, heldPermissions, holds, splitIds } from '../user/user.service.js';
-import { assertRoleInReach } from '../user/user-reach.service.js';
-
-export { ADMIN_ROLE_ID };
+import { splitIds } from '../../lib/id-list.js';
+import { assertRulesOfPermission, enabledDataRules, grantTree, shortNames } from '../../lib/access/grant-tree.js';
+import { heldPermissions, holds } from '../../lib/access/held-permissions.js';
+import { assertRoleInReach } from '../../lib/access/reach.js';
 
 /** Entries the administrator role always keeps, so nobody can lock the system out of role management. */
 const ADMIN_KEEPS = [seedId('perm:system-role'), seedId(`perm:${PERM.roleList}`), seedId(`perm:${PERM.roleAuthorize}`)];
@@ -62,7 +56,7 @@ export async function saveRolePermissions(
       throw new ApiError(400, ROLE_MESSAGES.grantNotHeld(shortNames(names)));
     }
   }
-  if (roleId === ADMIN_ROLE_ID && remove.some((id) => ADMIN_KEEPS.includes(id))) {
+  if (roleId === SEED_ID.adminRole && remove.some((id) => ADMIN_KEEPS.includes(id))) {
     throw new ApiError(400, ROLE_MESSAGES.adminKeepsAuthorize);
   }
   const role = await db.selectFrom('sysRole').select(['id', 'tenantId']).where('id', '=', roleId).executeTakeFirst();

@@ -11,7 +11,8 @@ import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
 import { seedId } from '../../db/seeds/seed-id.js';
 import { newId } from '../../lib/ids.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
-import { accountWith, roleWith } from '../user/user-reach.fixtures.js';
+import { accountWith, roleWith } from '../../test/reach-fixtures.js';
+import { addDataRule } from '../../test/data-rule-fixtures.js';
 
 const ROLE_ADMIN = seedId('role:admin');
 const ROLE_STAFF = seedId('role:staff');
@@ -214,23 +215,12 @@ describe.each(targets)('roles on $name', (target) => {
 
   it('chooses a menu’s data rules per role, and they narrow the list', async () => {
     const db = t.app.ctx.db.db;
-    const ruleId = newId();
-    await db
-      .insertInto('sysPermissionDataRule')
-      .values({
-        id: ruleId,
-        permissionId: MENU_USER,
-        ruleName: '只看管理员',
-        ruleColumn: 'username',
-        ruleConditions: '=',
-        ruleValue: 'admin',
-        status: '1',
-        createBy: null,
-        createTime: null,
-        updateBy: null,
-        updateTime: null,
-      })
-      .execute();
+    const ruleId = await addDataRule(db, MENU_USER, {
+      name: '只看管理员',
+      column: 'username',
+      condition: '=',
+      value: 'admin',
+    });
     const roleId = (await call('GET', '/sys/role/list?roleCode=user_viewer')).json().result.records[0].id as string;
     const tree = flatten((await call('GET', '/sys/role/queryTreeList')).json().result.treeList);
     expect(tree.find((n) => n.key === MENU_USER)!.ruleFlag).toBe(1);

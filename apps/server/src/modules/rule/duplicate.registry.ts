@@ -1,4 +1,8 @@
 import { PERM, type PermissionCode } from '@district/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { FieldCrypto } from '../../lib/field-crypto.js';
+import { isTaken } from '../user/user.service.js';
 
 /**
  * The (table, field) pairs the duplicate check answers for: names from the client only select an
@@ -17,6 +21,11 @@ export interface DuplicateEntry {
   integer?: boolean;
   /** Who may ask: holders of the resource's add or edit code (the forms that run the check). */
   permissions: readonly PermissionCode[];
+  /**
+   * The owning module's own check, where taken is more than an equal value (user names regardless of case; phones
+   * and e-mails, sealed at rest, by their keyed hashes).
+   */
+  taken?: (db: Kysely<Database>, value: string, exceptId: string | null, crypto: FieldCrypto) => Promise<boolean>;
 }
 
 const entry = (
@@ -31,9 +40,17 @@ const USER = [PERM.userAdd, PERM.userEdit];
 /** Keyed `table_name.field_name` as the client spells them (snake_case, or the camelCase field). */
 const ENTRIES: Record<string, DuplicateEntry> = {
   // Usernames stay taken after deletion (decisions.md); phone, e-mail and work number among live accounts.
-  'sys_user.username': entry('sysUser', 'username', USER),
-  'sys_user.phone': entry('sysUser', 'phone', USER, { liveOnly: true }),
-  'sys_user.email': entry('sysUser', 'email', USER, { liveOnly: true }),
+  'sys_user.username': entry('sysUser', 'username', USER, {
+    taken: (db, value, exceptId) => isTaken(db, 'username', value, exceptId),
+  }),
+  'sys_user.phone': entry('sysUser', 'phone', USER, {
+    liveOnly: true,
+    taken: (db, value, exceptId, crypto) => isTaken(db, 'phone', value, exceptId, crypto),
+  }),
+  'sys_user.email': entry('sysUser', 'email', USER, {
+    liveOnly: true,
+    taken: (db, value, exceptId, crypto) => isTaken(db, 'email', value, exceptId, crypto),
+  }),
   'sys_user.work_no': entry('sysUser', 'workNo', USER, { liveOnly: true }),
   'sys_role.role_code': entry('sysRole', 'roleCode', [PERM.roleAdd, PERM.roleEdit]),
   'sys_depart.org_code': entry('sysDepart', 'orgCode', [PERM.departAdd, PERM.departEdit]),

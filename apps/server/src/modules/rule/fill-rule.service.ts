@@ -3,7 +3,7 @@ import { sequenceParams } from '@district/shared/schemas';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../lib/http.js';
-import { isRetryableWriteError, nextChildCode } from './code-segment.js';
+import { isRetryableWriteError, nextChildCode } from '../../lib/code-segment.js';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 

@@ -1,4 +1,12 @@
-import { CHECK_RULE_LIMITS, CHECK_RULE_MESSAGES, DUPLICATE_MESSAGES, PERM } from '@district/shared';
+import {
+  CHECK_RULE_API,
+  CHECK_RULE_LIMITS,
+  CHECK_RULE_MESSAGES,
+  DUPLICATE_API,
+  DUPLICATE_MESSAGES,
+  FILL_RULE_API,
+  PERM,
+} from '@district/shared';
 import { parseCheckRuleJson, runCheckRule } from '@district/shared/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ok } from '../../lib/http.js';
@@ -7,7 +15,7 @@ import { checkRuleResource } from './check-rule.resource.js';
 import { findDuplicateEntry } from './duplicate.registry.js';
 import { fillRuleResource } from './fill-rule.resource.js';
 import { FillRuleService } from './fill-rule.service.js';
-import { guardUniqueCheck } from './unique-check.guard.js';
+import { guardUniqueCheck } from '../../lib/unique-check.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the duplicate check's table comes from the registry */
 
@@ -49,12 +57,12 @@ export default async function ruleRoutes(app: FastifyInstance): Promise<void> {
     const form = { ...(request.query as Query), ...body };
     return ok(await fillRules.execute(ruleCode, form), '操作成功！');
   };
-  app.get('/sys/fillRule/executeRuleByCode/:ruleCode', { config: { auth: PERM.fillRuleExecute } }, execute);
-  app.put('/sys/fillRule/executeRuleByCode/:ruleCode', { config: { auth: PERM.fillRuleExecute } }, execute);
+  app.get(`${FILL_RULE_API.execute}/:ruleCode`, { config: { auth: PERM.fillRuleExecute } }, execute);
+  app.put(`${FILL_RULE_API.execute}/:ruleCode`, { config: { auth: PERM.fillRuleExecute } }, execute);
   // The list's 测试 button: its own code, so testing a rule does not hand out the right to number records.
-  app.put('/sys/fillRule/testRule/:ruleCode', { config: { auth: PERM.fillRuleTest } }, execute);
+  app.put(`${FILL_RULE_API.test}/:ruleCode`, { config: { auth: PERM.fillRuleTest } }, execute);
 
-  app.get('/sys/checkRule/checkByCode', { config: { auth: 'user' } }, async (request, reply) => {
+  app.get(CHECK_RULE_API.checkByCode, { config: { auth: 'user' } }, async (request, reply) => {
     const query = request.query as Query;
     const ruleCode = param(query, 'ruleCode', 100);
     if (!ruleCode) throw new ApiError(400, CHECK_RULE_MESSAGES.ruleCodeRequired);
@@ -73,7 +81,7 @@ export default async function ruleRoutes(app: FastifyInstance): Promise<void> {
     return verdict(reply, passed, message);
   });
 
-  app.get('/sys/duplicate/check', { config: { auth: 'user' } }, async (request, reply) => {
+  app.get(DUPLICATE_API.check, { config: { auth: 'user' } }, async (request, reply) => {
     const query = request.query as Query;
     const tableName = param(query, 'tableName', 64);
     const fieldName = param(query, 'fieldName', 64);
@@ -84,6 +92,10 @@ export default async function ruleRoutes(app: FastifyInstance): Promise<void> {
     if (!entry) throw new ApiError(400, DUPLICATE_MESSAGES.unregistered);
     await guardUniqueCheck(request, entry.permissions);
     if (fieldVal === '') return verdict(reply, true, DUPLICATE_MESSAGES.available);
+    if (entry.taken) {
+      const taken = await entry.taken(db, fieldVal, dataId || null, app.ctx.fields);
+      return verdict(reply, !taken, taken ? DUPLICATE_MESSAGES.taken : DUPLICATE_MESSAGES.available);
+    }
     if (entry.integer && !/^-?\d{1,15}$/.test(fieldVal)) return verdict(reply, true, DUPLICATE_MESSAGES.available);
     const value = entry.integer ? Number(fieldVal) : fieldVal;
     let q = (db as any).selectFrom(entry.table).select(entry.idColumn).where(entry.column, '=', value);

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
 import { seedId } from '../../db/seeds/seed-id.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
-import { nextChildCode } from './code-segment.js';
 import { formatSequence, scopeKey } from './fill-rule.service.js';
+import { nextChildCode } from '../../lib/code-segment.js';
 
 describe('code segments and sequences', () => {
   it('counts A01 … A99, then B01, per level', () => {

@@ -1,8 +1,8 @@
 import websocket from '@fastify/websocket';
 import { TABLE_SYNC, TABLE_SYNC_ID_PATTERN, TABLE_SYNC_PATH, TABLE_SYNC_TYPES } from '@district/shared';
 import type { FastifyInstance } from 'fastify';
-import { currentUser } from '../../plugins/guard.js';
 import { TableSyncHub, type PeerSocket } from './table-sync.hub.js';
+import { currentUser } from '../../lib/current-user.js';
 
 /** The part of a `ws` server socket this module uses. */
 interface ServerSocket extends PeerSocket {

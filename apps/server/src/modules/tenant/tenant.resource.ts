@@ -1,12 +1,13 @@
-import { PERM, TENANT_MESSAGES as M } from '@district/shared';
+import { TENANT_MESSAGES as M, TENANT_RESOURCE } from '@district/shared';
 import {
   tenantCreateSchema,
+  tenantIdSchema,
   tenantUpdateSchema,
   type TenantCreateInput,
   type TenantUpdateInput,
 } from '@district/shared/schemas';
 import { ApiError } from '../../lib/http.js';
-import type { ResourceDef, Row } from '../../lib/resource/resource.types.js';
+import { defineResource, type Row } from '../../lib/resource/resource.types.js';
 
 function pick(body: Record<string, unknown>): Row {
   const row: Row = {};
@@ -16,23 +17,17 @@ function pick(body: Record<string, unknown>): Row {
 
 /**
  * Tenants (sys_tenant): the id is an integer the administrator chooses. Tenants are not themselves
- * tenant-scoped; delete, queryById and the user links are custom routes (integer ids, the auth cache).
+ * tenant-scoped; queryById is a custom route (its not-found message), the members are the membership module's.
  */
-export const tenantResource: ResourceDef<TenantCreateInput, TenantUpdateInput> = {
-  name: 'sys_tenant',
-  title: '租户',
+export const tenantResource = defineResource<TenantCreateInput, TenantUpdateInput>(TENANT_RESOURCE, {
   table: 'sysTenant',
-  path: '/sys/tenant',
-  fields: {
-    id: { type: 'int', title: '租户编号', filter: true, sort: true },
-    name: { type: 'string', title: '租户名称', filter: true, sort: true },
-    beginDate: { type: 'string', title: '开始时间', filter: true, sort: true },
-    endDate: { type: 'string', title: '结束时间', filter: true, sort: true },
-    status: { type: 'int', title: '状态', filter: true, sort: true, dict: 'valid_status' },
-    createTime: { type: 'datetime', title: '创建时间', filter: true, sort: true, excel: false },
+  skip: ['queryById'],
+  idSchema: tenantIdSchema,
+  // The guard's cache forgets the deleted tenants once the delete has committed.
+  async afterCommit(change, ctx) {
+    if (change.action === 'delete') await ctx.request.server.ctx.authCache.invalidate();
   },
-  permissions: { list: PERM.tenantList, add: PERM.tenantAdd, edit: PERM.tenantEdit, delete: PERM.tenantDelete },
-  skip: ['queryById', 'delete', 'deleteBatch'],
+  platformWrites: true,
   defaultSort: { field: 'id', order: 'asc' },
   createSchema: tenantCreateSchema,
   updateSchema: tenantUpdateSchema as never,
@@ -81,4 +76,4 @@ export const tenantResource: ResourceDef<TenantCreateInput, TenantUpdateInput> =
       )
       .execute();
   },
-};
+});

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
 import { seedId } from '../../db/seeds/seed-id.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
-import { accountWith, roleWith } from '../user/user-reach.fixtures.js';
+import { accountWith, roleWith } from '../../test/reach-fixtures.js';
 
 const STAFF_ID = seedId('user:staff');
 const ADMIN_ID = seedId('user:admin');
@@ -82,6 +82,12 @@ describe.each(targets)('tenants on $name', (target) => {
     const refused = await call('DELETE', '/sys/tenant/delete?id=4001');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(M.hasUsers);
+    // Tenant ids are integers: another id is a 400 before any query (PostgreSQL would fail on it), one or many.
+    for (const url of ['/sys/tenant/delete?id=abc', '/sys/tenant/deleteBatch?ids=4001,x1']) {
+      const bad = await call('DELETE', url);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe(M.idFormat);
+    }
     const removed = await call('DELETE', `/sys/tenant/removeUserBatch?tenantId=4001&userIds=${STAFF_ID},${ADMIN_ID}`);
     expect(removed.statusCode, removed.body).toBe(200);
     const gone = await t.request({ method: 'GET', url: '/sys/sysDepart/queryTreeList', token: staff, tenant: 4001 });

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { THIRD_LOGIN_LIMITS, THIRD_LOGIN_MESSAGES as M } from '@district/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../lib/http.js';
-import type { ThirdProviderConfig } from './third-providers.js';
 import { isLoopbackHttp, isVendorKind, vendorAuthorizationUrl, vendorUser } from './vendor-logins.js';
+import type { ThirdProviderConfig } from '../../lib/third-providers.js';
 
 /** What the provider vouched for. */
 export interface ThirdIdentity {
@@ -19,15 +20,17 @@ interface StateRecord {
   verifier: string;
   nonce: string | null;
   redirectUri: string;
-  /** SHA-256 of the browser cookie set when leaving: the callback must come from the same browser. */
+  /** Fingerprint of the browser's `da_third` key: the callback must come from the same browser. */
   browser: string;
-  /** Set when a signed-in user binds from the personal centre. */
-  bindUserId: string | null;
+  /** Set when a signed-in user binds from the personal centre: who, and the SHA-256 of the session's token. */
+  bind: { userId: string; session: string } | null;
 }
 
 export const BROWSER_COOKIE = 'da_third';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 export const randomCode = () => randomBytes(24).toString('base64url');
+/** What a record keeps of the browser key: the key itself never leaves the browser's HttpOnly cookie. */
+export const browserFingerprint = sha256;
 
 const configurations = new Map<string, Promise<oidc.Configuration>>();
 
@@ -72,36 +75,31 @@ function configurationOf(p: ThirdProviderConfig): Promise<oidc.Configuration> {
 
 /**
  * The provider's authorization URL with state, PKCE (S256) and, for OpenID Connect, a nonce; the record is kept
- * in the shared store for 10 minutes and tied to a fresh browser cookie value (answered here for the caller to set).
+ * in the shared store for 10 minutes and tied to the browser's key (the caller holds it in the browser's cookie).
  */
 export async function beginLogin(
   ctx: AppContext,
   p: ThirdProviderConfig,
   redirectUri: string,
-  bindUserId: string | null,
-): Promise<{ url: string; browserKey: string }> {
+  browserKey: string,
+  bind: StateRecord['bind'],
+): Promise<string> {
+  const state = oidc.randomState();
+  const save = (record: Omit<StateRecord, 'key' | 'redirectUri' | 'browser' | 'bind'>) =>
+    ctx.kv.set(
+      `third:state:${state}`,
+      JSON.stringify({ ...record, key: p.key, redirectUri, browser: sha256(browserKey), bind } satisfies StateRecord),
+      THIRD_LOGIN_LIMITS.stateTtlMs,
+    );
   if (isVendorKind(p.kind)) {
     // Neither 钉钉 nor 企业微信 takes PKCE: the single-use state tied to this browser carries the protection.
-    const state = oidc.randomState();
-    const browserKey = randomCode();
-    const record: StateRecord = {
-      key: p.key,
-      verifier: '',
-      nonce: null,
-      redirectUri,
-      browser: sha256(browserKey),
-      bindUserId,
-    };
-    await ctx.kv.set(`third:state:${state}`, JSON.stringify(record), THIRD_LOGIN_LIMITS.stateTtlMs);
-    return { url: vendorAuthorizationUrl(p, redirectUri, state), browserKey };
+    await save({ verifier: '', nonce: null });
+    return vendorAuthorizationUrl(p, redirectUri, state);
   }
   const config = await configurationOf(p);
   const verifier = oidc.randomPKCECodeVerifier();
-  const state = oidc.randomState();
   const nonce = p.kind === 'oidc' ? oidc.randomNonce() : null;
-  const browserKey = randomCode();
-  const record: StateRecord = { key: p.key, verifier, nonce, redirectUri, browser: sha256(browserKey), bindUserId };
-  await ctx.kv.set(`third:state:${state}`, JSON.stringify(record), THIRD_LOGIN_LIMITS.stateTtlMs);
+  await save({ verifier, nonce });
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri,
     scope: p.scopes,
@@ -110,7 +108,7 @@ export async function beginLogin(
     code_challenge_method: 'S256',
     ...(nonce ? { nonce } : {}),
   });
-  return { url: url.href, browserKey };
+  return url.href;
 }
 
 /**
@@ -121,13 +119,13 @@ export async function takeState(
   ctx: AppContext,
   key: string,
   state: string | undefined,
-  browserKey: string | undefined,
+  cookieHeader: string | undefined,
 ): Promise<StateRecord> {
   const text = state && /^[\w-]{16,128}$/.test(state) ? await ctx.kv.take(`third:state:${state}`) : null;
   if (!text) throw new ApiError(400, M.stateInvalid);
   const record = JSON.parse(text) as StateRecord;
   if (record.key !== key) throw new ApiError(400, M.stateInvalid);
-  if (!browserKey || sha256(browserKey) !== record.browser) throw new ApiError(400, M.stateBrowser);
+  if (!sameBrowser(cookieHeader, record.browser)) throw new ApiError(400, M.stateBrowser);
   return record;
 }
 
@@ -194,11 +192,78 @@ async function standardClaims(
   return (await res.json()) as Record<string, unknown>;
 }
 
-/** `Cookie` header value of one cookie. */
+/** `Cookie` header value of one cookie (undefined when absent or not percent-decodable). */
 export function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
+    if (k !== name) continue;
+    try {
+      return decodeURIComponent(v.join('='));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }
+
+/** The browser's key from its `da_third` cookie, when it is one this server could have made (randomCode). */
+export function browserKeyOf(cookieHeader: string | undefined): string | null {
+  const key = readCookie(cookieHeader, BROWSER_COOKIE);
+  return key && /^[\w-]{32}$/.test(key) ? key : null;
+}
+
+/** Whether the request comes from the browser whose key a record was tied to. */
+export function sameBrowser(cookieHeader: string | undefined, fingerprint: string): boolean {
+  const key = browserKeyOf(cookieHeader);
+  return key !== null && sha256(key) === fingerprint;
+}
+
+/** The configured provider of a key (404 when there is none). */
+export function providerOf(providers: readonly ThirdProviderConfig[], key: string): ThirdProviderConfig {
+  const found = providers.find((p) => p.key === key);
+  if (!found) throw new ApiError(404, M.providerUnknown);
+  return found;
+}
+
+/** The provider's display name (its key when it is no longer configured). */
+export const providerName = (providers: readonly ThirdProviderConfig[], key: string) =>
+  providers.find((p) => p.key === key)?.name ?? key;
+
+/** The provider's callback URL on this request's origin, else its first. */
+export function defaultRedirect(p: ThirdProviderConfig, request: FastifyRequest): string {
+  const origin = `${request.protocol}://${request.host}`;
+  return p.redirectUris.find((u) => new URL(u).origin === origin) ?? (p.redirectUris[0] as string);
+}
+
+/**
+ * The key tying every step of a flow to this browser: the one its `da_third` cookie holds, else a new one; the
+ * cookie is (re)set on the answer. HttpOnly keeps it from scripts; SameSite=Lax lets the provider's top-level
+ * redirect back carry it while a cross-site request or form does not.
+ */
+export function holdBrowser(request: FastifyRequest, reply: FastifyReply, secure: boolean): string {
+  const key = browserKeyOf(request.headers.cookie) ?? randomCode();
+  const maxAge = Math.floor(THIRD_LOGIN_LIMITS.browserTtlMs / 1000);
+  // Secure whenever the page is HTTPS: served so here, or by a trusted proxy that says so (X-Forwarded-Proto).
+  const https = secure || request.protocol === 'https';
+  reply.header(
+    'set-cookie',
+    `${BROWSER_COOKIE}=${key}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${https ? '; Secure' : ''}`,
+  );
+  return key;
+}
+
+/**
+ * The hand-over record behind a login-page code: a bound user, or an identity waiting for a password. `browser` is
+ * the fingerprint of the browser that came back from the provider: only that browser may redeem it.
+ */
+export type HandOver = { thirdType: string; browser: string } & ({ userId: string } | { identity: ThirdIdentity });
+export type BindCode = { thirdType: string; browser: string; identity: ThirdIdentity };
+/** 绑定 in 个人中心: the user, the SHA-256 of the session's token and the browser that asked. */
+export interface BindTicket {
+  thirdType: string;
+  userId: string;
+  session: string;
+  browser: string;
+}
+/** An identity back from the provider for a bind from 个人中心, waiting for the user's confirmation. */
+export type PendingBind = BindTicket & { identity: ThirdIdentity };

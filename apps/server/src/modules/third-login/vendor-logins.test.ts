@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { THIRD_LOGIN_MESSAGES as M, type ThirdBindRequired } from '@district/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
-import type { ThirdProviderConfig } from './third-providers.js';
+import type { ThirdProviderConfig } from '../../lib/third-providers.js';
 
 const CALLBACK = 'http://localhost/api/sys/thirdLogin/callback/';
 
@@ -82,7 +82,7 @@ const provider = (over: Partial<ThirdProviderConfig>): ThirdProviderConfig => ({
   ...over,
 });
 
-describe('钉钉 and 企业微信 login', () => {
+describe('钉钉 and 企业微信 login (against local fakes of their APIs: neither has a local counterpart)', () => {
   let t: TestApp;
   let vendors: Awaited<ReturnType<typeof startVendors>>;
 
@@ -142,20 +142,23 @@ describe('钉钉 and 企业微信 login', () => {
       headers: { cookie },
     } as never);
     expect(back.statusCode, back.body).toBe(302);
-    return { authorization, location: new URL(String(back.headers.location)) };
+    return { authorization, location: new URL(String(back.headers.location)), cookie };
   }
 
-  const redeem = async (location: URL) => {
+  /** The login page's redemption, from the browser that came back (the hand-over is tied to it). */
+  const redeem = async ({ location, cookie }: { location: URL; cookie: string }) => {
     const res = await t.request({
       method: 'GET',
       url: `/sys/thirdLogin/getLoginUser/${location.searchParams.get('thirdCode')}/${location.searchParams.get('thirdType')}`,
-    });
+      headers: { cookie },
+    } as never);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().result as ThirdBindRequired;
   };
 
   it('钉钉: its own login page, the JSON token call with the authCode, the user read with its header', async () => {
-    const { authorization, location } = await trip('dingtalk', (state) => `authCode=AUTH-1&state=${state}`);
+    const back = await trip('dingtalk', (state) => `authCode=AUTH-1&state=${state}`);
+    const { authorization, location } = back;
     expect(authorization.origin + authorization.pathname).toBe('https://login.dingtalk.com/oauth2/auth');
     expect(Object.fromEntries(authorization.searchParams)).toMatchObject({
       client_id: 'ding-app',
@@ -171,7 +174,7 @@ describe('钉钉 and 企业微信 login', () => {
       grantType: 'authorization_code',
     });
     expect(location.pathname).toBe('/user/login');
-    expect(await redeem(location)).toMatchObject({ bindRequired: true, providerName: '钉钉', displayName: '钉钉用户' });
+    expect(await redeem(back)).toMatchObject({ bindRequired: true, providerName: '钉钉', displayName: '钉钉用户' });
   });
 
   it('钉钉: a code the provider refuses comes back to the login page as a message, nothing bound', async () => {
@@ -187,15 +190,15 @@ describe('钉钉 and 企业微信 login', () => {
       agentid: '1000002',
       redirect_uri: `${CALLBACK}wecom`,
     });
-    expect(await redeem(first.location)).toMatchObject({ bindRequired: true, displayName: 'member-A1' });
+    expect(await redeem(first)).toMatchObject({ bindRequired: true, displayName: 'member-A1' });
     const second = await trip('wecom', (state) => `code=A2&state=${state}`);
-    expect(await redeem(second.location)).toMatchObject({ displayName: 'member-A2' });
+    expect(await redeem(second)).toMatchObject({ displayName: 'member-A2' });
     expect(vendors.state.tokensIssued).toBe(1);
 
     // The provider rotates its token (errcode 42001): the product asks for a new one once and goes on.
     vendors.state.wecomToken = 'app-token-2';
     const third = await trip('wecom', (state) => `code=A3&state=${state}`);
-    expect(await redeem(third.location)).toMatchObject({ displayName: 'member-A3' });
+    expect(await redeem(third)).toMatchObject({ displayName: 'member-A3' });
     expect(vendors.state.tokensIssued).toBe(2);
 
     const outsider = await trip('wecom', (state) => `code=OUTSIDER&state=${state}`);

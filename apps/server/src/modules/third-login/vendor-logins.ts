@@ -1,4 +1,4 @@
-import type { ThirdProviderConfig } from './third-providers.js';
+import type { ThirdProviderConfig } from '../../lib/third-providers.js';
 
 /**
  * The two providers common in Chinese government offices that do not follow OAuth 2 closely enough for

@@ -1,4 +1,4 @@
-import { PERM, USER_MESSAGES, USER_STATUS } from '@district/shared';
+import { PERM, USER_MESSAGES, USER_RESOURCE, USER_STATUS, SEED_ID } from '@district/shared';
 import {
   userImportSchema,
   userEditSchema,
@@ -8,10 +8,10 @@ import {
 } from '@district/shared/schemas';
 import { ApiError } from '../../lib/http.js';
 import { newId } from '../../lib/ids.js';
-import type { ResourceContext, ResourceDef, Row, TxContext } from '../../lib/resource/resource.types.js';
-import { hashPassword } from '../auth/login.service.js';
+import { SEALED_COLUMNS } from '../../lib/personal-data.js';
+import { fieldCrypto } from '../../lib/resource/sealed-fields.js';
+import { defineResource, type ResourceContext, type Row, type TxContext } from '../../lib/resource/resource.types.js';
 import {
-  SEED_ADMIN_ID,
   assertUnique,
   chooseTenants,
   decorateUsers,
@@ -22,16 +22,14 @@ import {
   removeUserLinks,
   replaceLinks,
   replaceTenants,
-  splitIds,
-  visibleRoles,
   withRole,
 } from './user.service.js';
-import {
-  assertAccountsInReach,
-  assertDepartsInReach,
-  assertPositionsInReach,
-  assertRolesInReach,
-} from './user-reach.service.js';
+import { assertDepartsInReach, assertPositionsInReach } from './user-reach.service.js';
+import { hashPassword } from '../../lib/password.js';
+import { assertInitialPassword, newPasswordColumns } from '../../lib/password-policy.js';
+import { splitIds } from '../../lib/id-list.js';
+import { assertAccountsInReach, assertRolesInReach, visibleRoles } from '../../lib/access/reach.js';
+import { assertOfficerSeparation } from '../../lib/access/officers.js';
 
 type UserBody = Partial<UserAddInput> & UserImportInput;
 
@@ -74,6 +72,8 @@ async function writeLinks(userId: string, body: UserBody | UserEditInput, ctx: T
     const visibleIds = new Set(visible.map((r) => r.id));
     const keep = held.map((h) => h.roleId).filter((id) => !visibleIds.has(id));
     await replaceLinks(trx, 'sysUserRole', userId, splitIds(body.selectedroles), keep);
+    // 三员分立: no account ends up with two duties (checked on what this transaction would commit).
+    await assertOfficerSeparation(trx, [userId]);
   }
   // Departments and positions of other tenants (outside the caller's reach, not in the form) stay too.
   const tenantId = ctx.user.tenantId;
@@ -127,39 +127,28 @@ function profile(body: Record<string, unknown>): Row {
   return row;
 }
 
-/** Users (sys_user): soft delete, tenancy through sys_user_tenant, data rules of /system/user. */
-export const userResource: ResourceDef<UserBody, UserEditInput> = {
-  name: 'sys_user',
-  title: '用户',
+/**
+ * Users (sys_user): the shared declaration (USER_RESOURCE) plus soft delete, tenancy through sys_user_tenant and the
+ * data rules of /system/user. Phone and e-mail are sealed at rest and masked without system:user:viewPhone.
+ */
+export const userResource = defineResource<UserBody, UserEditInput>(USER_RESOURCE, {
   table: 'sysUser',
-  path: '/sys/user',
   fields: {
-    username: { type: 'string', title: '用户账号', filter: true, sort: true },
-    realname: { type: 'string', title: '用户姓名', filter: true, sort: true },
-    sex: { type: 'int', title: '性别', filter: true, sort: true, dict: 'sex' },
-    birthday: { type: 'date', title: '生日', filter: true, sort: true },
-    phone: { type: 'string', title: '手机号码', filter: true, sort: true },
-    email: { type: 'string', title: '邮箱', filter: true, sort: true },
-    workNo: { type: 'string', title: '工号', filter: true, sort: true },
-    telephone: { type: 'string', title: '座机', filter: true },
-    orgCode: { type: 'string', title: '部门编码', filter: true, sort: true, excel: false },
-    status: { type: 'int', title: '状态', filter: true, sort: true, dict: 'user_status' },
-    createTime: { type: 'datetime', title: '创建时间', filter: true, sort: true, excel: false },
-    avatar: { type: 'string', title: '头像', excel: false },
-    // Filled by decorate (department names); exported, ignored on import.
-    orgCodeTxt: { type: 'string', title: '所属部门', computed: true },
-    password: { type: 'string', title: '密码', hidden: true },
+    phone: { sealed: { column: SEALED_COLUMNS.userPhone, unmask: PERM.userViewPhone } },
+    email: { sealed: { column: SEALED_COLUMNS.userEmail, unmask: PERM.userViewPhone } },
   },
-  permissions: {
-    list: PERM.userList,
-    add: PERM.userAdd,
-    edit: PERM.userEdit,
-    delete: PERM.userDelete,
-    exportXls: PERM.userExport,
-    importExcel: PERM.userImport,
+  // add is a custom route (its form's schema differs from the import's, createSchema); the rest are the pattern's.
+  skip: ['add'],
+  // Once committed: the guard's cache forgets the change, a frozen or deleted user's sessions end.
+  async afterCommit({ action, rows }, ctx) {
+    const { tokens, authCache } = ctx.request.server.ctx;
+    if (action === 'delete') {
+      for (const row of rows) await tokens.revokeUser(String(row.id));
+      return;
+    }
+    if (action === 'edit' && rows[0]?.status === USER_STATUS.frozen) await tokens.revokeUser(String(rows[0].id));
+    await authCache.invalidate();
   },
-  // add/edit/delete are custom routes (links, sessions, the auth cache); list, queryById, export and import are the pattern's.
-  skip: ['add', 'edit', 'delete', 'deleteBatch'],
   dataRuleMenu: '/system/user',
   softDelete: true,
   tenancy: { kind: 'custom', apply: inTenant },
@@ -173,6 +162,8 @@ export const userResource: ResourceDef<UserBody, UserEditInput> = {
   async toRow(body, ctx) {
     const { departs } = await checkLinks(body, ctx, null);
     const tenants = chooseTenants(ctx.user, body.relTenantIds);
+    // An imported user gets the initial password, which must follow the configured rule too.
+    if (!body.password) await assertInitialPassword(ctx.request);
     const password = body.password
       ? await hashPassword(body.password)
       : await initialPasswordHash(ctx.request, ctx.request.server.ctx.config.userInitialPassword);
@@ -181,6 +172,8 @@ export const userResource: ResourceDef<UserBody, UserEditInput> = {
       ...profile(body),
       status: body.status ?? USER_STATUS.normal,
       password,
+      // An administrator chose it (or it is the import's initial one): changed by the user before anything else.
+      ...newPasswordColumns({ mustChange: true }),
       delFlag: 0,
       orgCode: departs?.[0]?.orgCode ?? null,
       loginDepartId: departs?.[0]?.id ?? null,
@@ -234,9 +227,9 @@ export const userResource: ResourceDef<UserBody, UserEditInput> = {
     await writeLinks(String(row.id), body, ctx, false);
   },
   async beforeWrite(row, existingId, ctx) {
-    await assertUnique(ctx.db, row, existingId);
+    await assertUnique(ctx.db, row, existingId, fieldCrypto(ctx));
   },
-  beforeImportBatch: (rows, ctx, seen) => uniqueInBatch(ctx.db, rows, seen),
+  beforeImportBatch: (rows, ctx, seen) => uniqueInBatch(ctx.db, rows, seen, fieldCrypto(ctx)),
   async beforeDelete(rows, ctx) {
     await assertAccountsInReach(
       ctx.trx,
@@ -261,14 +254,14 @@ export const userResource: ResourceDef<UserBody, UserEditInput> = {
     for (const f of PROFILE_FIELDS) if (values[f] !== undefined) body[f] = values[f];
     return body as UserImportInput;
   },
-};
+});
 
 /** Nobody freezes or deletes themselves or the seeded administrator. */
 export function assertMayDisable(rows: Row[], ctx: ResourceContext, action: 'freeze' | 'delete'): void {
   if (rows.some((r) => r.id === ctx.user.id)) {
     throw new ApiError(400, action === 'freeze' ? USER_MESSAGES.freezeSelf : USER_MESSAGES.deleteSelf);
   }
-  if (rows.some((r) => r.id === SEED_ADMIN_ID)) {
+  if (rows.some((r) => r.id === SEED_ID.adminUser)) {
     throw new ApiError(400, action === 'freeze' ? USER_MESSAGES.freezeAdmin : USER_MESSAGES.deleteAdmin);
   }
 }

@@ -9,28 +9,17 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../context.js';
 import type { Database } from '../../db/schema.js';
-import { seedId } from '../../db/seeds/seed-id.js';
 import { ApiError } from '../../lib/http.js';
+import { splitIds } from '../../lib/id-list.js';
 import { newId } from '../../lib/ids.js';
+import type { FieldCrypto } from '../../lib/field-crypto.js';
+import { normalizePersonal, personalHashes, SEALED_COLUMNS } from '../../lib/personal-data.js';
 import { escapeLike } from '../../lib/resource/list-query.js';
 import type { AnyQuery, Row } from '../../lib/resource/resource.types.js';
-import { hashPassword } from '../auth/login.service.js';
+import { foldUsername, foldedUsername } from './username.js';
+import { hashPassword } from '../../lib/password.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- conditions on the resource's open query builder */
-
-/** The seeded administrator can be neither frozen nor deleted, so the system always keeps a way in. */
-export const SEED_ADMIN_ID = seedId('user:admin');
-
-export function splitIds(raw: string | null | undefined): string[] {
-  return [
-    ...new Set(
-      (raw ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  ];
-}
 
 /** Users who belong (sys_user_tenant) to a tenant. */
 export function inTenant(q: AnyQuery, tenantId: number): AnyQuery {
@@ -117,21 +106,34 @@ export async function decorateUsers(db: Kysely<Database>, rows: Row[]): Promise<
   }
 }
 
+/** Phone and e-mail are sealed at rest: they are compared through their keyed hashes (lib/personal-data.ts). */
+const SEALED_UNIQUE = { phone: SEALED_COLUMNS.userPhone, email: SEALED_COLUMNS.userEmail } as const;
+const sealedUnique = (field: UserUniqueField) => (field === 'phone' || field === 'email' ? SEALED_UNIQUE[field] : null);
+
 /**
  * Whether a unique field's value is free. Usernames are unique in the table itself, deleted accounts
- * included; phone, e-mail and work number only among live accounts.
+ * included, and regardless of case; phone, e-mail and work number only among live accounts (phone and e-mail by
+ * their keyed hashes under every key of the ring, which is why they need `crypto`).
  */
 export async function isTaken(
   db: Kysely<Database>,
   field: UserUniqueField,
   value: string,
   exceptId: string | null,
+  crypto: FieldCrypto | null = null,
 ): Promise<boolean> {
+  const sealed = sealedUnique(field);
+  if (sealed && !crypto) throw new Error(`isTaken(${field}) needs the field keys`);
   const row = await db
     .selectFrom('sysUser')
     .select('id')
-    .where(field, '=', value)
-    .$if(field !== 'username', (q) => q.where('delFlag', '=', 0))
+    .$if(field === 'username', (q) => q.where(foldedUsername(db), '=', foldUsername(value)))
+    .$if(sealed !== null, (q) =>
+      q
+        .where(sealed!.hashColumn as 'phoneHash', 'in', personalHashes(crypto!, sealed!, value))
+        .where('delFlag', '=', 0),
+    )
+    .$if(field === 'workNo', (q) => q.where(field, '=', value).where('delFlag', '=', 0))
     .$if(exceptId !== null && exceptId !== '', (q) => q.where('id', '<>', exceptId!))
     .executeTakeFirst();
   return row !== undefined;
@@ -142,77 +144,70 @@ export async function uniqueInBatch(
   db: Kysely<Database>,
   rows: Row[],
   seen: Map<string, Set<string>>,
+  crypto: FieldCrypto,
 ): Promise<Map<number, string>> {
   const refused = new Map<number, string>();
   for (const field of Object.keys(USER_UNIQUE_FIELDS) as UserUniqueField[]) {
+    const sealed = sealedUnique(field);
+    // User names compare folded (Admin is admin), in the database and within the file.
+    const key =
+      field === 'username'
+        ? (v: unknown) => foldUsername(String(v))
+        : sealed
+          ? (v: unknown) => normalizePersonal(sealed.kind, String(v))
+          : (v: unknown) => String(v);
     const values = [...new Set(rows.map((r) => r[field]).filter((v) => v !== null && v !== undefined && v !== ''))].map(
-      String,
+      key,
     );
     if (values.length === 0) continue;
+    // Sealed fields: the hashes of every value under every key, each mapped back to its value.
+    const byHash = new Map<string, string>();
+    if (sealed) for (const v of values) for (const h of personalHashes(crypto, sealed, v)) byHash.set(h, v);
     const taken = await db
       .selectFrom('sysUser')
-      .select(field)
-      .where(field, 'in', values)
-      .$if(field !== 'username', (q) => q.where('delFlag', '=', 0))
+      .$if(field === 'username', (q) =>
+        q.select(foldedUsername(db).as('value')).where(foldedUsername(db), 'in', values),
+      )
+      .$if(sealed !== null, (q) =>
+        q
+          .select(`${sealed!.hashColumn as 'phoneHash'} as value`)
+          .where(sealed!.hashColumn as 'phoneHash', 'in', [...byHash.keys()])
+          .where('delFlag', '=', 0),
+      )
+      .$if(field === 'workNo', (q) => q.select(`${field} as value`).where(field, 'in', values).where('delFlag', '=', 0))
       .execute();
-    const inDb = new Set(taken.map((t) => String(t[field])));
+    const inDb = new Set(
+      taken.map((t) => {
+        const v = String((t as { value: unknown }).value);
+        return sealed ? (byHash.get(v) ?? v) : v;
+      }),
+    );
     const inFile = seen.get(field) ?? new Set<string>();
     seen.set(field, inFile);
     rows.forEach((row, i) => {
       const value = row[field];
       if (value === null || value === undefined || value === '' || refused.has(i)) return;
-      if (inDb.has(String(value)) || inFile.has(String(value)))
+      if (inDb.has(key(value)) || inFile.has(key(value)))
         refused.set(i, USER_MESSAGES.taken(USER_UNIQUE_FIELDS[field]));
-      else inFile.add(String(value));
+      else inFile.add(key(value));
     });
   }
   return refused;
 }
 
-export async function assertUnique(db: Kysely<Database>, row: Row, existingId: string | null): Promise<void> {
+export async function assertUnique(
+  db: Kysely<Database>,
+  row: Row,
+  existingId: string | null,
+  crypto: FieldCrypto,
+): Promise<void> {
   for (const field of Object.keys(USER_UNIQUE_FIELDS) as UserUniqueField[]) {
     const value = row[field];
     if (value === null || value === undefined || value === '') continue;
-    if (await isTaken(db, field, String(value), existingId)) {
+    if (await isTaken(db, field, String(value), existingId, crypto)) {
       throw new ApiError(400, USER_MESSAGES.taken(USER_UNIQUE_FIELDS[field]));
     }
   }
-}
-
-/** The seeded administrator role: whoever holds it may grant every permission, new menus included. */
-export const ADMIN_ROLE_ID = seedId('role:admin');
-
-export interface HeldPermissions {
-  all: boolean;
-  ids: Set<string>;
-}
-
-/** What the caller may pass on: the permission ids their roles grant (everything for the administrator role). */
-export async function heldPermissions(db: Kysely<Database>, userId: string): Promise<HeldPermissions> {
-  const rows = await db
-    .selectFrom('sysRolePermission as rp')
-    .innerJoin('sysUserRole as ur', 'ur.roleId', 'rp.roleId')
-    .select('rp.permissionId')
-    .where('ur.userId', '=', userId)
-    .execute();
-  const admin = await db
-    .selectFrom('sysUserRole')
-    .select('id')
-    .where('userId', '=', userId)
-    .where('roleId', '=', ADMIN_ROLE_ID)
-    .executeTakeFirst();
-  return { all: admin !== undefined, ids: new Set(rows.map((r) => r.permissionId)) };
-}
-
-export function holds(held: HeldPermissions, permissionId: string): boolean {
-  return held.all || held.ids.has(permissionId);
-}
-
-/** Roles visible in the caller's tenant: global roles (no tenant) and the tenant's own. */
-export function visibleRoles(db: Kysely<Database>, tenantId: number | null) {
-  return db
-    .selectFrom('sysRole')
-    .$if(tenantId !== null, (q) => q.where((eb) => eb.or([eb('tenantId', 'is', null), eb('tenantId', '=', tenantId)])));
 }
 
 /**

@@ -1,11 +1,13 @@
 import ExcelJS from 'exceljs';
-import { PERM, REACH_MESSAGES, USER_MESSAGES } from '@district/shared';
+import { PERM, REACH_MESSAGES, USER_MESSAGES, USER_STATUS } from '@district/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedId } from '../../db/seeds/seed-id.js';
 import { SEED_ACCOUNTS } from '../../db/seeds/demo.seed.js';
+import { uniqueViolationMessage } from '../../lib/db-errors.js';
 import { newId } from '../../lib/ids.js';
 import { startApp, targets, type TestApp } from '../../test/harness.js';
-import { accountWith, roleWith } from './user-reach.fixtures.js';
+import { accountWith, roleWith } from '../../test/reach-fixtures.js';
+import { addDataRule, grantToRole } from '../../test/data-rule-fixtures.js';
 
 const ROLE_STAFF = seedId('role:staff');
 const ROLE_ADMIN = seedId('role:admin');
@@ -206,14 +208,39 @@ describe.each(targets)('users on $name', (target) => {
     );
   });
 
+  it('lists a registered account awaiting approval as 待审核 and approves it with 解冻', async () => {
+    const id = (await idOf('zhang_san2'))!;
+    await t.app.ctx.db.db.updateTable('sysUser').set({ status: USER_STATUS.pending }).where('id', '=', id).execute();
+    const pending = (await list({ status: String(USER_STATUS.pending) })).json().result.records as {
+      username: string;
+      status_dictText: string;
+    }[];
+    expect(pending.map((r) => [r.username, r.status_dictText])).toEqual([['zhang_san2', '待审核']]);
+    expect((await call('PUT', '/sys/user/frozenBatch', { ids: id, status: 1 })).statusCode).toBe(200);
+    expect((await list({ username: 'zhang_san2' })).json().result.records[0].status_dictText).toBe('正常');
+    await t.login('zhang_san2', 'Passw0rd!');
+  });
+
   it('lets another administrator freeze neither the seeded admin nor themselves', async () => {
-    await add({ username: 'second_admin', realname: '副管理员', selectedroles: ROLE_ADMIN, selecteddeparts: DEP_GZB });
+    // A second platform administrator may act on the seeded admin's account, but never freeze or delete it.
+    await add({
+      username: 'second_admin',
+      realname: '副管理员',
+      selectedroles: `${ROLE_ADMIN},${seedId('role:platform_admin')}`,
+      selecteddeparts: DEP_GZB,
+    });
     const token = await t.login('second_admin', 'Passw0rd!');
     const res = await call('PUT', '/sys/user/frozenBatch', { ids: seedId('user:admin'), status: 2 }, token);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(USER_MESSAGES.freezeAdmin);
     const del = await call('DELETE', `/sys/user/delete?id=${seedId('user:admin')}`, undefined, token);
     expect(del.json().message).toBe(USER_MESSAGES.deleteAdmin);
+    // An administrator who is no platform administrator does not reach the account at all.
+    await add({ username: 'third_admin', realname: '租户管理员', selectedroles: ROLE_ADMIN, selecteddeparts: DEP_GZB });
+    const tenantAdmin = await t.login('third_admin', 'Passw0rd!');
+    const refused = await call('PUT', '/sys/user/frozenBatch', { ids: seedId('user:admin'), status: 2 }, tenantAdmin);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(REACH_MESSAGES.accountAbove);
   });
 
   it('resets a password: old sessions end, the new password works', async () => {
@@ -326,6 +353,80 @@ describe.each(targets)('users on $name', (target) => {
     await t.login('imp_one', t.config.userInitialPassword);
   });
 
+  it('refuses user names that differ from a taken one only by case or look like it, at add, check and import', async () => {
+    const taken = '该用户账号不可用，系统中已存在！';
+    for (const username of ['Admin', 'ADMIN', 'aDmIn', 'STAFF', 'Staff']) {
+      const res = await add({ username, realname: '冒名' });
+      expect([res.statusCode, res.json().message], username).toEqual([400, taken]);
+      expect((await call('GET', `/sys/user/checkOnlyUser?username=${username}`)).json()).toMatchObject({
+        success: false,
+        message: taken,
+      });
+      const generic = `/sys/duplicate/check?tableName=sys_user&fieldName=username&fieldVal=${username}`;
+      expect((await call('GET', generic)).json().success, username).toBe(false);
+    }
+    // Letters of other scripts and full-width forms that pass for ASCII are not user-name letters at all.
+    for (const username of ['\u0430dmin', 'st\u0430ff', '\uff41dmin', 'admin\u200b', 'ａｄｍｉｎ']) {
+      const res = await add({ username, realname: '冒名' });
+      expect([res.statusCode, res.json().message], username).toEqual([400, '只允许字母、数字、下划线']);
+    }
+    // A deleted account's name stays taken in any case, as its exact spelling does.
+    expect((await add({ username: 'Case_Gone', realname: '已删' })).statusCode).toBe(200);
+    const gone = (await idOf('Case_Gone'))!;
+    expect((await call('DELETE', `/sys/user/delete?id=${gone}`)).statusCode).toBe(200);
+    expect((await add({ username: 'case_gone', realname: '重来' })).json().message).toBe(taken);
+
+    const upload = await xlsxUpload([
+      ['用户账号', '用户姓名'],
+      ['Imp_Case', '导入'],
+      ['IMP_CASE', '同名大写'],
+      ['Admin', '冒名'],
+      ['imp_\u0441ase', '西里尔字母'],
+    ])();
+    const res = await t.request({
+      method: 'POST',
+      url: '/sys/user/importExcel',
+      token: admin,
+      tenant: 1001,
+      ...upload,
+    });
+    expect(res.json().result).toMatchObject({ total: 4, success: 1, failed: 3 });
+    const db = t.app.ctx.db.db;
+    const stored = await db
+      .selectFrom('sysUser')
+      .select('username')
+      .where((eb) => eb(eb.fn('lower', ['username']), 'in', ['imp_case', 'admin']))
+      .orderBy('username')
+      .execute();
+    expect(stored.map((r) => r.username)).toEqual(['Imp_Case', 'admin']);
+    // Out of the way of the data-scope test's list.
+    expect((await call('DELETE', `/sys/user/delete?id=${(await idOf('Imp_Case'))!}`)).statusCode).toBe(200);
+  });
+
+  it('the database itself refuses a second user name differing only by case', async () => {
+    const db = t.app.ctx.db.db;
+    const insert = (id: string, username: string) =>
+      db
+        .insertInto('sysUser')
+        .values({ id, username, realname: username, password: 'x', status: 1, delFlag: 0 } as never)
+        .execute();
+    await insert(newId(), 'Race_Name');
+    for (const username of ['RACE_NAME', 'race_name']) {
+      const error = await insert(newId(), username).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      // Answered with the field's message should two adds race past the check.
+      expect(uniqueViolationMessage(error), username).toBe('该用户账号不可用，系统中已存在！');
+    }
+    const rows = await db
+      .selectFrom('sysUser')
+      .select('username')
+      .where((eb) => eb(eb.fn('lower', ['username']), '=', 'race_name'))
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('exports users with department names and no password column', async () => {
     const res = await call('GET', '/sys/user/exportXls?username=admin');
     expect(res.statusCode).toBe(200);
@@ -367,37 +468,16 @@ describe.each(targets)('users on $name', (target) => {
       .select('id')
       .where('perms', 'in', ['system:user:list', 'system:user:edit', 'system:user:freeze', 'system:user:delete'])
       .execute();
-    const ruleId = newId();
-    await db
-      .insertInto('sysPermissionDataRule')
-      .values({
-        id: ruleId,
-        permissionId: menu.id,
-        ruleName: '只管导入用户',
-        ruleColumn: 'username',
-        ruleConditions: 'RIGHT_LIKE',
-        ruleValue: 'imp_',
-        status: '1',
-        createBy: null,
-        createTime: null,
-        updateBy: null,
-        updateTime: null,
-      })
-      .execute();
-    await db
-      .insertInto('sysRolePermission')
-      .values([
-        { id: newId(), roleId, permissionId: menu.id, dataRuleIds: ruleId, operateDate: null, operateIp: null },
-        ...perms.map((p) => ({
-          id: newId(),
-          roleId,
-          permissionId: p.id,
-          dataRuleIds: null,
-          operateDate: null,
-          operateIp: null,
-        })),
-      ])
-      .execute();
+    const ruleId = await addDataRule(db, menu.id, {
+      name: '只管导入用户',
+      column: 'username',
+      condition: 'RIGHT_LIKE',
+      value: 'imp_',
+    });
+    await grantToRole(db, roleId, [
+      { permissionId: menu.id, dataRuleIds: ruleId },
+      ...perms.map((p) => ({ permissionId: p.id })),
+    ]);
     const scopedId = (await idOf('imp_two'))!;
     await db
       .insertInto('sysUserRole')

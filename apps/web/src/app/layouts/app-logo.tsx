@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { HOME_PATH } from '@district/shared';
-import { logoSource, usePlatformInfo } from '../../lib/platform';
+import { logoSource, usePlatformInfo } from '@/lib/platform';
 
 interface AppLogoProps {
   collapsed?: boolean;

@@ -1,6 +1,6 @@
 import { Space } from 'antd';
 import { GithubOutlined } from '@ant-design/icons';
-import { usePlatformInfo } from '../../lib/platform';
+import { usePlatformInfo } from '@/lib/platform';
 
 export function GlobalFooter() {
   const { systemName } = usePlatformInfo();

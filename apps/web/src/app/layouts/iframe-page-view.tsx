@@ -1,5 +1,5 @@
 import { Result } from 'antd';
-import { useCurrentPage } from '../../components/page-content/current-page-context';
+import { useCurrentPage } from '@/components/page-content/current-page-context';
 
 /** A menu page that shows meta.url inside the workspace. */
 export function IframePageView() {

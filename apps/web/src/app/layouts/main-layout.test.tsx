@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG, PERM, SESSION_TTL_MS, STORAGE_KEYS, type UserInfo } from '@district/shared';
-import { hideEmptyParents } from '../../lib/permission';
-import { useSessionStore } from '../../lib/session-store';
-import { localStore } from '../../lib/storage';
-import { adminMenu } from '../../test/menu-fixture';
-import { fail, mockHttp, ok } from '../../test/mock-http';
-import { renderWithApp } from '../../test/render';
+import { hideEmptyParents } from '@/lib/permission';
+import { useSessionStore } from '@/lib/session-store';
+import { localStore } from '@/lib/storage';
+import { adminMenu } from '@/test/menu-fixture';
+import { fail, mockHttp, ok } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { AppShell } from '../router/app-router';
 import { useTabsStore } from './multi-tab/tabs-store';
 

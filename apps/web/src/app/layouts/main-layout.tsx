@@ -3,11 +3,12 @@ import { matchRoutes, useLocation, useRoutes } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Drawer, Layout } from 'antd';
 import { HOME_PATH, LAYOUT } from '@district/shared';
-import { PageTitleContext } from '../../components/page-content/page-title-context';
-import '../../lib/dayjs-locale';
-import { usePlatformInfo } from '../../lib/platform';
-import { queryClient } from '../../lib/query-client';
-import { useSettingsStore } from '../../lib/settings-store';
+import { PageTitleContext } from '@/components/page-content/page-title-context';
+import { IdleWatcher } from '@/features/account/security/idle-watcher';
+import '@/lib/dayjs-locale';
+import { usePlatformInfo } from '@/lib/platform';
+import { queryClient } from '@/lib/query-client';
+import { useSettingsStore } from '@/lib/settings-store';
 import { routeChain, type AppRoute } from '../router/build-routes';
 import { STATIC_PAGES } from '../router/component-registry';
 import { LazyView } from '../router/route-elements';
@@ -142,6 +143,7 @@ export function MainLayout() {
         </Layout>
         {showSettings && <SettingDrawer />}
       </Layout>
+      <IdleWatcher />
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Input, Space, Tabs, Typography } from 'antd';
-import { PageContentContext, type PageContentOptions } from '../../components/page-content/page-content-context';
+import { PageContentContext, type PageContentOptions } from '@/components/page-content/page-content-context';
 import type { AppRoute } from '../router/build-routes';
 import { Breadcrumbs } from './breadcrumbs';
 

@@ -3,7 +3,7 @@ import { Button, Divider, Drawer, Radio, Select, Switch, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { CheckOutlined, CloseOutlined, SettingOutlined } from '@ant-design/icons';
 import { THEME_COLORS } from '@district/shared';
-import { useSettingsStore, type AppSettings } from '../../lib/settings-store';
+import { useSettingsStore, type AppSettings } from '@/lib/settings-store';
 
 function SettingRow({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Menu, type MenuProps } from 'antd';
-import { openWindow } from '../../lib/browser';
-import type { MenuTheme } from '../../lib/settings-store';
+import { openWindow } from '@/lib/browser';
+import type { MenuTheme } from '@/lib/settings-store';
 import type { AppRoute } from '../router/build-routes';
 import { useRouting } from '../router/route-table-context';
 import { storeRouteTitle } from './multi-tab/tabs-store';

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router';
-import { logoSource, usePlatformInfo } from '../../lib/platform';
+import { logoSource, usePlatformInfo } from '@/lib/platform';
 import { RENDER_YEAR } from '../prerender/render-year';
 
 const noSubscription = () => () => undefined;

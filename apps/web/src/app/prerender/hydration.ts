@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { hydrateRoot, type HydrationOptions, type Root } from 'react-dom/client';
-import { DEFAULT_SETTINGS, useSettingsStore } from '../../lib/settings-store';
+import { DEFAULT_SETTINGS, useSettingsStore } from '@/lib/settings-store';
 import { STATIC_PAGES } from '../router/component-registry';
 
 /** Set on #root by the build when it holds the prerendered markup of this path (scripts/prerender-login.mjs). */

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_PRIMARY_COLOR, STORAGE_KEYS, type LoginResult } from '@district/shared';
-import { localStore } from '../../lib/storage';
+import { localStore } from '@/lib/storage';
 import { PRERENDERED_ATTR } from './hydration';
 import { renderLoginPage } from './render-login';
 
@@ -46,8 +46,8 @@ async function loadClient() {
     import('./hydration'),
     import('../app-tree'),
     import('../router/app-router'),
-    import('../../test/mock-http'),
-    import('../../lib/session-store'),
+    import('@/test/mock-http'),
+    import('@/lib/session-store'),
   ]);
   restore = http.mockHttp({
     'GET /sys/platform/info': http.ok({

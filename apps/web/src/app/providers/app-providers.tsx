@@ -1,8 +1,8 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { setFeedback } from '../../lib/feedback';
-import { useSettingsStore } from '../../lib/settings-store';
+import { setFeedback } from '@/lib/feedback';
+import { useSettingsStore } from '@/lib/settings-store';
 
 /** Hands antd's context-aware message/notification/modal to code outside React (request layer, stores). */
 function FeedbackHolder() {

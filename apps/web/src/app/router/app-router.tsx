@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { BrowserRouter, useNavigate, useRoutes, type RouteObject } from 'react-router';
-import { useSessionStore } from '../../lib/session-store';
-import { setNavigator } from '../../lib/navigation';
+import { useSessionStore } from '@/lib/session-store';
+import { setNavigator } from '@/lib/navigation';
 import { buildRouteTable } from './build-routes';
 import { MainArea } from './main-area';
 import { RouteGuard } from './route-guard';

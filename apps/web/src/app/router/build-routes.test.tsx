@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { SESSION_TTL_MS, STORAGE_KEYS, type UserInfo } from '@district/shared';
-import { useSessionStore } from '../../lib/session-store';
-import { localStore } from '../../lib/storage';
-import { hideEmptyParents } from '../../lib/permission';
-import { adminMenu, menuItem } from '../../test/menu-fixture';
-import { mockHttp, ok } from '../../test/mock-http';
-import { renderWithApp } from '../../test/render';
+import { useSessionStore } from '@/lib/session-store';
+import { localStore } from '@/lib/storage';
+import { hideEmptyParents } from '@/lib/permission';
+import { adminMenu, menuItem } from '@/test/menu-fixture';
+import { mockHttp, ok } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { useTabsStore } from '../layouts/multi-tab/tabs-store';
 import { AppShell } from './app-router';
-import { buildRouteTable, routeChain, searchableEntries } from './build-routes';
+import { buildRouteTable, landingPath, routeChain, searchableEntries } from './build-routes';
 
 describe('route table built from the menu', () => {
   const table = buildRouteTable(hideEmptyParents(adminMenu()));
@@ -60,6 +60,13 @@ describe('route table built from the menu', () => {
     expect(visual.main).toHaveLength(0);
   });
 
+  it('lands on 首页 when the menu has it, else on the first page the user may open', () => {
+    expect(landingPath(table)).toBe('/dashboard/analysis');
+    const noHome = buildRouteTable(hideEmptyParents(adminMenu().filter((m) => m.path !== '/dashboard/analysis')));
+    expect(landingPath(noHome)).toBe('/result/success');
+    expect(landingPath(buildRouteTable([]))).toBeNull();
+  });
+
   it('knows every entry’s ancestors', () => {
     expect(routeChain(table, table.byPath.get('/result/fail')).map((r) => r.title)).toEqual(['结果页', '失败页']);
   });
@@ -103,6 +110,13 @@ describe('routing inside the app shell', () => {
     // The current page is plain text.
     expect(within(crumbs).queryByRole('link', { name: '成功页' })).not.toBeInTheDocument();
     expect(within(crumbs).getByText('成功页')).toBeInTheDocument();
+  });
+
+  it('sends a user whose roles lack 首页 from 首页 (login, 返回首页) to the first page they may open', async () => {
+    useSessionStore.setState({ menu: hideEmptyParents(adminMenu().filter((m) => m.path !== '/dashboard/analysis')) });
+    renderWithApp(<AppShell />, { route: '/dashboard/analysis' });
+    expect(await screen.findByText('提交成功')).toBeInTheDocument();
+    expect(screen.queryByText('抱歉，你无权访问该页面')).toBeNull();
   });
 
   it('forwards a group to its first child', async () => {

@@ -1,4 +1,4 @@
-import type { MenuMeta, MenuRoute } from '@district/shared';
+import { HOME_PATH, type MenuMeta, type MenuRoute } from '@district/shared';
 import { componentKind, isVisualLayout, type ComponentKind } from './component-registry';
 import { evaluateUrlTemplate } from './url-template';
 
@@ -116,4 +116,17 @@ export function searchableEntries(table: RouteTable): AppRoute[] {
   };
   visit(table.tree);
   return out;
+}
+
+/**
+ * Where a signed-in user lands: 首页 when their menu has it, else the first page of their menu they may open (in
+ * menu order, inside the workspace). A role without 首页 then starts on a page of its own instead of a 403 whose
+ * 返回首页 leads back to it. Null: the menu has no page at all.
+ */
+export function landingPath(table: RouteTable): string | null {
+  if (table.main.some((r) => r.path === HOME_PATH)) return HOME_PATH;
+  const first = searchableEntries(table).find(
+    (r) => r.registered && !r.external && !r.topLevel && (r.kind === 'page' || r.kind === 'iframe'),
+  );
+  return first?.path ?? null;
 }

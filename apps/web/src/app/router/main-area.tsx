@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { matchRoutes, Navigate, useLocation } from 'react-router';
-import { PageBoundary } from '../../components/page-boundary/page-boundary';
-import { PageLoading } from '../../components/page-boundary/page-loading';
-import type { AppRoute } from './build-routes';
+import { PageBoundary } from '@/components/page-boundary/page-boundary';
+import { PageLoading } from '@/components/page-boundary/page-loading';
+import { HOME_PATH } from '@district/shared';
+import { landingPath, type AppRoute } from './build-routes';
 import { isKnownPagePath } from './component-registry';
-import { withChunkTimeout } from './lazy-page';
+import { withChunkTimeout } from '@/lib/lazy-page';
 import { useRouting } from './route-table-context';
 
 // The shell is its own chunk: the login page and the public pages never load it.
@@ -17,10 +18,15 @@ const MainLayout = lazy(
  * menu lacks renders there too, as 403 (the layout shows it for an unmatched path); anything else goes to /404.
  */
 export function MainArea() {
-  const { mainRoutes } = useRouting();
+  const { mainRoutes, table } = useRouting();
   const location = useLocation();
   const matches = matchRoutes(mainRoutes, location);
   const route = matches?.[matches.length - 1]?.route.handle as AppRoute | undefined;
+  // 首页 is where login and 返回首页 go; a user whose roles lack it starts on the first page they may open.
+  if (!route && location.pathname === HOME_PATH) {
+    const landing = landingPath(table);
+    if (landing && landing !== HOME_PATH) return <Navigate to={landing} replace />;
+  }
   if (!route && !isKnownPagePath(location.pathname)) return <Navigate to="/404" replace />;
   // A group forwards to its page; the layout stays mounted so pages kept in other tabs keep their state.
   const redirect =

@@ -1,11 +1,11 @@
 import { Suspense, useMemo } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { CurrentPageContext, type CurrentPage } from '../../components/page-content/current-page-context';
-import { PageBoundary } from '../../components/page-boundary/page-boundary';
-import { PageLoading } from '../../components/page-boundary/page-loading';
+import { CurrentPageContext, type CurrentPage } from '@/components/page-content/current-page-context';
+import { PageBoundary } from '@/components/page-boundary/page-boundary';
+import { PageLoading } from '@/components/page-boundary/page-loading';
 import type { AppRoute } from './build-routes';
 import { IFRAME_PAGE, pageComponent, STATIC_PAGES } from './component-registry';
-import type { LazyPage } from './lazy-page';
+import type { LazyPage } from '@/lib/lazy-page';
 
 /** A lazily loaded page with its loading spinner and error boundary. */
 export function LazyView({ page: Page, fullscreen }: { page: LazyPage; fullscreen?: boolean }) {

@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GUEST_CREDENTIALS, MSG, SESSION_TTL_MS, STORAGE_KEYS, type LoginResult } from '@district/shared';
-import { useSessionStore } from '../../lib/session-store';
-import { localStore } from '../../lib/storage';
-import { menuItem } from '../../test/menu-fixture';
-import { fail, mockHttp, ok } from '../../test/mock-http';
-import { renderWithApp } from '../../test/render';
+import { useSessionStore } from '@/lib/session-store';
+import { localStore } from '@/lib/storage';
+import { menuItem } from '@/test/menu-fixture';
+import { fail, mockHttp, ok } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { useLocation } from 'react-router';
 import { AppShell } from './app-router';
 

@@ -1,12 +1,18 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Button, Space } from 'antd';
-import { GUEST_CREDENTIALS, LOGIN_PATH, PUBLIC_DISPLAY_PATH, PUBLIC_PATHS } from '@district/shared';
-import { PageLoading } from '../../components/page-boundary/page-loading';
-import { StatusBlock } from '../../components/status-block/status-block';
-import { errorMessage } from '../../lib/errors';
-import { loginPathFor, navigateTo } from '../../lib/navigation';
-import { useSessionStore } from '../../lib/session-store';
+import {
+  GUEST_CREDENTIALS,
+  LOGIN_PATH,
+  PASSWORD_CHANGE_PATH,
+  PUBLIC_DISPLAY_PATH,
+  PUBLIC_PATHS,
+} from '@district/shared';
+import { PageLoading } from '@/components/page-boundary/page-loading';
+import { StatusBlock } from '@/components/status-block/status-block';
+import { errorMessage } from '@/lib/errors';
+import { loginPathFor, navigateTo } from '@/lib/navigation';
+import { useSessionStore } from '@/lib/session-store';
 
 export function isPublicPath(pathname: string): boolean {
   return (PUBLIC_PATHS as readonly string[]).includes(pathname);
@@ -18,8 +24,11 @@ export function isDisplayPath(pathname: string): boolean {
   return DISPLAY_PATHS.includes(pathname);
 }
 
-/** The failure page needs no session: it only says the address is wrong. */
-const OPEN_PATHS: readonly string[] = ['/404'];
+/**
+ * The failure page needs no session: it only says the address is wrong. The forced password change loads no menu
+ * (the server refuses it until the password is changed) and sends a visitor without a session to the login page.
+ */
+const OPEN_PATHS: readonly string[] = ['/404', PASSWORD_CHANGE_PATH];
 
 export const isGuestSession = (username: string | null): boolean => username === GUEST_CREDENTIALS.username;
 

@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { LOGIN_PATH, PUBLIC_DISPLAY_PATH } from '@district/shared';
+import { LOGIN_PATH, PASSWORD_CHANGE_PATH, PUBLIC_DISPLAY_PATH } from '@district/shared';
 import { UserLayout } from '../layouts/user-layout';
 import { STATIC_PAGES } from './component-registry';
 import { LazyView } from './route-elements';
@@ -12,6 +12,7 @@ export const STATIC_PATHS: ReadonlySet<string> = new Set([
   '/user/register',
   '/user/register-result',
   '/user/alteration',
+  PASSWORD_CHANGE_PATH,
   '/test',
   '/test/home',
   '/404',
@@ -31,6 +32,8 @@ export function staticRoutes(): RouteObject[] {
         { path: 'register', element: <LazyView page={STATIC_PAGES.register} /> },
         { path: 'register-result', element: <LazyView page={STATIC_PAGES.registerResult} /> },
         { path: 'alteration', element: <LazyView page={STATIC_PAGES.alteration} /> },
+        // A password that must be changed first (issue 24): outside the shell, which the server refuses until then.
+        { path: PASSWORD_CHANGE_PATH.replace('/user/', ''), element: <LazyView page={STATIC_PAGES.passwordChange} /> },
       ],
     },
     { path: '/test', element: <Navigate to="/test/home" replace /> },

@@ -1,4 +1,4 @@
-import { APP_CONFIG, type AppConfigKey } from '../../lib/config';
+import { APP_CONFIG, type AppConfigKey } from '@/lib/config';
 
 // `window._CONFIG['key']`, `window._CONFIG.key`, `_CONFIG['key']` or a bare `key`: nothing else is understood.
 const REFERENCE = /^(?:window\.)?(?:_CONFIG(?:\[\s*['"](\w+)['"]\s*\]|\.(\w+))|(\w+))$/;

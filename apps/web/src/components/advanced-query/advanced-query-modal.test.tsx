@@ -9,9 +9,9 @@ import {
   type SavedSuperQuery,
   type SuperQueryFieldDef,
 } from '@district/shared';
-import { localStore } from '../../lib/storage';
-import { mockHttp, ok } from '../../test/mock-http';
-import { renderWithApp } from '../../test/render';
+import { localStore } from '@/lib/storage';
+import { mockHttp, ok } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { ADVANCED_QUERY_ACTIVE, AdvancedQueryButton } from './advanced-query-button';
 import { ADVANCED_QUERY_TEXT } from './advanced-query-modal';
 

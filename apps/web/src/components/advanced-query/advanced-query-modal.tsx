@@ -13,7 +13,7 @@ import {
   type SuperQueryMatchType,
   type SuperQueryRule,
 } from '@district/shared';
-import { feedback } from '../../lib/feedback';
+import { feedback } from '@/lib/feedback';
 import { ConditionValueInput, type ConditionValue } from './condition-value-input';
 import { loadSavedQueries, savedQueryKey, storeSavedQueries } from './saved-query-storage';
 

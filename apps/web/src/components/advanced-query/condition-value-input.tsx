@@ -1,7 +1,7 @@
 import { DatePicker, Input, InputNumber, Select } from 'antd';
 import dayjs from 'dayjs';
 import { DATE_FORMAT, DATETIME_FORMAT, type SuperQueryFieldDef, type SuperQueryRule } from '@district/shared';
-import { useDictOptions } from '../dict/use-dict-options';
+import { useDictOptions } from '@/components/dict/use-dict-options';
 
 export type ConditionValue = string | string[];
 

@@ -1,5 +1,5 @@
 import { SUPER_QUERY_STORAGE_PREFIX, type SavedSuperQuery } from '@district/shared';
-import { localStore } from '../../lib/storage';
+import { localStore } from '@/lib/storage';
 
 /** Local-storage key of a list's saved queries: the fixed prefix plus the save code, or the route path. */
 export function savedQueryKey(saveCode: string | undefined, routePath: string): string {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, waitFor } from '@testing-library/react';
-import { renderWithApp } from '../../test/render';
+import { renderWithApp } from '@/test/render';
 import { getAreaChildren, getAreaOptions, getAreaPath, getAreaText } from './area-data';
 import { AreaLinkage, areaLinkageType } from './area-linkage';
 

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { App, Button, Form, Input, Modal, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { BIZ_SELECT_PAGE, encodeFilter, type PageResult } from '@district/shared';
-import { getAction } from '../../lib/request';
+import { getAction } from '@/lib/request';
 
 export type BizRow = Record<string, unknown>;
 

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { mockHttp, ok, type MockReply } from '../../test/mock-http';
-import { renderWithApp } from '../../test/render';
+import { mockHttp, ok, type MockReply } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { BizSelect } from './biz-select';
 import { BizSelectModal, type BizRow } from './biz-select-modal';
 

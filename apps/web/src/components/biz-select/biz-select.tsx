@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useMemo, useState, type CSSProperties } from 'react';
 import { Button, Select, Space } from 'antd';
 import type { PageResult } from '@district/shared';
-import { getAction } from '../../lib/request';
+import { getAction } from '@/lib/request';
 import { BizSelectModal, type BizRow, type BizSelectColumn } from './biz-select-modal';
 
 export interface BizSelectProps {

@@ -1,5 +1,5 @@
 import { CATEGORY_API, type ApiResponse, type CategoryNode } from '@district/shared';
-import { getAction } from '../../lib/request';
+import { getAction } from '@/lib/request';
 
 // Silent: the select shows the server's message itself (widgets-spec §8).
 const quiet = { silent: true } as const;

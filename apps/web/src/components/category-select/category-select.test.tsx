@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import type { CategoryNode } from '@district/shared';
-import { fail, mockHttp, ok, type MockReply } from '../../test/mock-http';
-import { renderWithApp } from '../../test/render';
+import { fail, mockHttp, ok, type MockReply } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { CategorySelect, isConditionValid } from './category-select';
 
 const node = (id: string, title: string, leaf: CategoryNode['leaf'], parentId = '0'): CategoryNode => ({

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useMemo, useState, type CSSProperties } from 'react';
 import { App, TreeSelect } from 'antd';
 import { CATEGORY_MESSAGES, type CategoryNode } from '@district/shared';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage } from '@/lib/errors';
 import { loadCategoryChildren, loadCategoryNames, loadCategoryRoots } from './category-api';
 
 export interface CategorySelectProps {

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderWithApp } from '../../test/render';
+import { renderWithApp } from '@/test/render';
 import { CronEditor } from './cron-editor';
-import { expressionFromState, fieldFromText, stateFromExpression, updateField } from './cron-model';
+import { describeCron, expressionFromState, fieldFromText, stateFromExpression, updateField } from './cron-model';
 
 const from = new Date(2026, 10, 22, 10, 30, 15); // Sunday
 
@@ -42,6 +42,28 @@ describe('cron model', () => {
   it('round-trips an expression', () => {
     const text = '5 0/10 8-18 ? 1,6 2#2 2026-2030';
     expect(expressionFromState(stateFromExpression(text))).toBe(text);
+  });
+
+  it('frees untouched coarser time fields still at 0 when a finer one repeats', () => {
+    const start = stateFromExpression('0 0 0 * * ? *');
+    expect(expressionFromState(updateField(start, 'minute', { mode: 'increment', incStep: 5 }, new Set()))).toBe(
+      '0 0/5 * * * ? *',
+    );
+    expect(expressionFromState(updateField(start, 'second', { mode: 'every' }, new Set()))).toBe('* * * * * ? *');
+    // An hour the user set (or any other than 0) stays.
+    expect(
+      expressionFromState(updateField(start, 'minute', { mode: 'increment', incStep: 5 }, new Set(['hour']))),
+    ).toBe('0 0/5 0 * * ? *');
+    const atThree = stateFromExpression('0 0 3 * * ? *');
+    expect(expressionFromState(updateField(atThree, 'minute', { mode: 'every' }, new Set()))).toBe('0 * 3 * * ? *');
+  });
+
+  it('describes schedules in words', () => {
+    expect(describeCron('0 0/5 * * * ? *')).toBe('每 5 分钟');
+    expect(describeCron('0 30 8 * * ? *')).toBe('每天 08:30:00');
+    expect(describeCron('0 0 9 ? * 2-6 *')).toBe('每周一至周五 09:00:00');
+    expect(describeCron('0 0 2 1 * ? *')).toBe('每月 1 日 02:00:00');
+    expect(describeCron('0 0 0 L * ? *')).toBe('每月最后一天 00:00:00');
   });
 
   it('keeps exactly one of day and week unspecified', () => {
@@ -89,12 +111,24 @@ describe('CronEditor', () => {
     renderWithApp(<CronEditor previewFrom={from} onChange={onChange} />);
     openTab('分钟');
     setNumber('分钟间隔', 15);
-    expect(onChange).toHaveBeenLastCalledWith('0 0/15 0 * * ? *');
-    expect(expressionBox().value).toBe('0 0/15 0 * * ? *');
-    openTab('小时');
-    fireEvent.click(within(activePanel()).getByLabelText('每小时'));
+    // The untouched hour follows to 每小时: every 15 minutes all day, not only between 00:00 and 00:45.
+    expect(onChange).toHaveBeenLastCalledWith('0 0/15 * * * ? *');
     expect(expressionBox().value).toBe('0 0/15 * * * ? *');
+    expect(screen.getByTestId('cron-words')).toHaveTextContent('执行规律：每 15 分钟');
     expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('2026-11-22 10:45:00 星期日');
+    expect(screen.getAllByRole('listitem')[1]).toHaveTextContent('2026-11-22 11:00:00 星期日');
+  });
+
+  it('keeps an hour the user chose when the minutes start repeating, and says the schedule in words', () => {
+    renderWithApp(<CronEditor previewFrom={from} />);
+    expect(screen.getByTestId('cron-words')).toHaveTextContent('执行规律：每天 00:00:00');
+    openTab('小时');
+    setNumber('小时周期开始', 8);
+    setNumber('小时周期结束', 18);
+    openTab('分钟');
+    fireEvent.click(within(activePanel()).getByLabelText('每分钟'));
+    expect(expressionBox().value).toBe('0 * 8-18 * * ? *');
+    expect(screen.getByTestId('cron-words')).toHaveTextContent('8–18 点之间 每分钟');
   });
 
   it('builds ranges, specific values, and the day and week rules', () => {
@@ -132,7 +166,8 @@ describe('CronEditor', () => {
     setNumber('年间隔', 5);
     expect(expressionBox().value).toBe('10,30 0 8-18 ? * 2,6 2030/5');
     expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('2030-01-04 08:00:10 星期五');
-  });
+    // Many tab clicks: slow on a busy machine.
+  }, 60_000);
 
   it('keeps inputs within the spec bounds', () => {
     renderWithApp(<CronEditor previewFrom={from} />);
@@ -161,7 +196,8 @@ describe('CronEditor', () => {
 
     setNumber('年间隔', 150);
     expect(expressionBox().value).toBe('0 0 0 * * ? 2026/99'.replace('2026', String(new Date().getFullYear())));
-  });
+    // Many tab clicks: slow on a busy machine.
+  }, 60_000);
 
   it('accepts a typed expression, updates the tabs and shows why an invalid one is wrong', async () => {
     const onChange = vi.fn();

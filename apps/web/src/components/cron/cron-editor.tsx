@@ -12,6 +12,7 @@ import {
 import {
   CRON_FIELD_CONFIG,
   DEFAULT_CRON,
+  describeCron,
   expressionFromState,
   stateFromExpression,
   updateField,
@@ -227,6 +228,10 @@ export function CronPreview({ expression, count = 5, from }: { expression: strin
   if (error) return <Alert type="error" showIcon title={error} />;
   return (
     <div aria-label="最近运行时间">
+      <div data-testid="cron-words">
+        <Typography.Text strong>执行规律：</Typography.Text>
+        {describeCron(expression)}
+      </div>
       <Typography.Text strong>最近 {count} 次运行时间：</Typography.Text>
       {runs.length === 0 ? (
         <div>之后不会再运行</div>
@@ -251,11 +256,14 @@ export function CronEditor({ value, defaultValue, onChange, previewCount = 5, pr
   const [inner, setInner] = useState(value ?? defaultValue ?? DEFAULT_CRON);
   const expression = value ?? inner;
   const [fields, setFields] = useState(() => stateFromExpression(expression));
+  // Tabs the user changed here: only untouched ones follow a finer tab that starts repeating (see updateField).
+  const [touched, setTouched] = useState<ReadonlySet<CronFieldName>>(() => new Set());
   // Follows a value set from outside (form reset, another editor) without fighting the user's typing.
   const [seen, setSeen] = useState(expression);
   if (seen !== expression) {
     setSeen(expression);
     setFields(stateFromExpression(expression));
+    setTouched(new Set());
   }
 
   const emit = (next: string) => {
@@ -265,7 +273,8 @@ export function CronEditor({ value, defaultValue, onChange, previewCount = 5, pr
   };
 
   const changeField = (field: CronFieldName, patch: Partial<CronFieldState>) => {
-    const next = updateField(fields, field, patch);
+    const next = updateField(fields, field, patch, touched);
+    setTouched(new Set([...touched, field]));
     setFields(next);
     emit(expressionFromState(next));
   };
@@ -288,6 +297,8 @@ export function CronEditor({ value, defaultValue, onChange, previewCount = 5, pr
           onChange={(event) => {
             const next = event.target.value;
             setFields(stateFromExpression(next));
+            // A typed expression is what the user wants, every field of it.
+            setTouched(new Set(CRON_FIELDS));
             emit(next);
           }}
         />

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { renderWithApp } from '../../test/render';
+import { renderWithApp } from '@/test/render';
 import { DetailList, detailColumns } from './detail-list';
 import { DetailModal } from './detail-modal';
 

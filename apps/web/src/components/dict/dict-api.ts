@@ -1,12 +1,10 @@
-import { API, MAX_PAGE_SIZE, type ApiResponse } from '@district/shared';
-import { getAction } from '../../lib/request';
+import { API, DICT_LOOKUP_API, MAX_PAGE_SIZE, type ApiResponse } from '@district/shared';
+import { getAction } from '@/lib/request';
 
 /** Dictionary lookup paths (widgets-spec §7). */
 export const DICT_API = {
   items: API.dictItems, // + '/{code}'
-  loadDict: '/sys/dict/loadDict', // + '/{dict}'
-  loadDictItem: '/sys/dict/loadDictItem', // + '/{dict}'
-  loadTreeData: '/sys/dict/loadTreeData',
+  ...DICT_LOOKUP_API,
 } as const;
 
 export const DICT_MSG = {

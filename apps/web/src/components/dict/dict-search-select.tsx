@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Select, Spin } from 'antd';
-import { feedback } from '../../lib/feedback';
+import { feedback } from '@/lib/feedback';
 import {
   DICT_MSG,
   DICT_PAGE_SIZE,

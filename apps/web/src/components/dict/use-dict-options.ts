@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getDictCache } from '../../lib/dict-cache';
+import { getDictCache } from '@/lib/dict-cache';
 import { fetchDictOptions, toDictOption, type DictOption } from './dict-api';
 
 // Several widgets on one page often ask for the same dictionary at once: one request serves them all.

@@ -5,11 +5,11 @@ import { DATE_FORMAT, DATETIME_FORMAT } from '@district/shared';
 import { acceptNumberInput, formatTags, numberOnBlur } from './cell-input-rules';
 import { TABLE_MESSAGES } from './editable-table-constants';
 import type { ColumnOption, EditableColumn, TableRow } from './editable-table-types';
-import { DictMultiSelect } from '../dict/dict-multi-select';
-import { DictSearchSelect } from '../dict/dict-search-select';
-import { DepartSelect } from '../pickers/depart-select';
-import { UserSelect } from '../pickers/user-select';
-import { PopupPicker } from '../popup/popup-picker';
+import { DictMultiSelect } from '@/components/dict/dict-multi-select';
+import { DictSearchSelect } from '@/components/dict/dict-search-select';
+import { DepartSelect } from '@/components/pickers/depart-select';
+import { UserSelect } from '@/components/pickers/user-select';
+import { PopupPicker } from '@/components/popup/popup-picker';
 import { checkboxValues, optionLabel, placeholderOf, splitMulti } from './table-data';
 import { UploadCell } from './upload-cell';
 

@@ -3,7 +3,15 @@ import { acceptNumberInput, formatTags, numberOnBlur } from './cell-input-rules'
 import { NAMED_PATTERNS, fillTemplate, validateCell } from './cell-validation';
 import type { EditableColumn } from './editable-table-types';
 import { columnStatistic } from './statistics-row';
-import { columnWidth, newTempId, normalizeRowKey, placeholderOf, stripTempId, toRowList } from './table-data';
+import {
+  columnWidth,
+  fitColumnWidths,
+  newTempId,
+  normalizeRowKey,
+  placeholderOf,
+  stripTempId,
+  toRowList,
+} from './table-data';
 
 const noDuplicates = () => false;
 
@@ -120,6 +128,17 @@ describe('table data helpers', () => {
     // 160 is the department column's width, raised to its 190 minimum.
     expect(columnWidth({ type: 'sel_depart' })).toBe(190);
     expect(columnWidth({ type: 'sel_depart', width: 240 })).toBe(240);
+  });
+
+  it('stretches the columns to the dialog width and never below their own widths', () => {
+    // Two columns in a 952 px dialog body: the grid used to end at 324 px; now it reaches the edge.
+    const fitted = fitColumnWidths([120, 135], 84, 952);
+    expect(fitted.reduce((a, b) => a + b, 0) + 84).toBe(952);
+    expect(fitted[1]! / fitted[0]!).toBeCloseTo(135 / 120, 1);
+    // Too narrow for the columns (a phone): they keep their widths and the grid scrolls.
+    expect(fitColumnWidths([120, 135], 84, 300)).toEqual([120, 135]);
+    // Not laid out yet (width 0): unchanged.
+    expect(fitColumnWidths([120, 200], 0, 0)).toEqual([120, 200]);
   });
 
   it('generates temporary ids and strips their prefix on read', () => {

@@ -106,6 +106,8 @@ export interface EditableColumn {
   showDetails?: boolean;
   /** Upload URL of upload/file/image cells. */
   action?: string;
+  /** Business path (sub-folder) of upload/file/image cells' files, e.g. `online`; images default to `temp`. */
+  bizPath?: string;
   /** Upload cells send the access token header when set. */
   token?: boolean;
   responseName?: string;

@@ -10,13 +10,14 @@ import {
   type CSSProperties,
   type ReactNode,
   type Ref,
+  type RefObject,
 } from 'react';
 import { createPortal } from 'react-dom';
 import { Button, Checkbox, Empty, Space, Spin } from 'antd';
 import { CloseOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useVirtualizer, observeElementRect, type Virtualizer } from '@tanstack/react-virtual';
-import { feedback } from '../../lib/feedback';
-import { useHasPermission } from '../has-permission/use-has-permission';
+import { feedback } from '@/lib/feedback';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
 import { SIZE_STYLE, TABLE_LIMITS, TABLE_MESSAGES } from './editable-table-constants';
 import type {
   ColumnOption,
@@ -30,7 +31,7 @@ import type {
 import type { LeadingColumns, PlacedColumn, RowActions } from './editable-row';
 import { StatisticsRow, hasStatistics } from './statistics-row';
 import { TableContext, loadColumnOptions, staticOptions, type TableContextValue } from './table-context';
-import { columnWidth } from './table-data';
+import { columnWidth, fitColumnWidths } from './table-data';
 import { TableStore } from './table-store';
 import { RowIconSource } from './row-icons';
 import { VirtualRows } from './virtual-rows';
@@ -381,7 +382,7 @@ export function EditableTable(props: EditableTableProps) {
 
   // ---- layout -----------------------------------------------------------------------------------
   const visibleColumns = useMemo(() => columns.filter((c) => c.type !== 'hidden'), [columns]);
-  const widths = useMemo(() => visibleColumns.map((c) => columnWidth(c)), [visibleColumns]);
+  const baseWidths = useMemo(() => visibleColumns.map((c) => columnWidth(c)), [visibleColumns]);
   const leading: LeadingColumns = useMemo(
     () => ({ selection: rowSelection, order: rowNumber, drag: dragSort, subTable: Boolean(subTable) }),
     [rowSelection, rowNumber, dragSort, subTable],
@@ -391,8 +392,13 @@ export function EditableTable(props: EditableTableProps) {
     (rowNumber ? TABLE_LIMITS.orderWidth : 0) +
     (dragSort ? TABLE_LIMITS.dragWidth : 0) +
     (subTable ? TABLE_LIMITS.dragWidth : 0);
-  const dataWidth = widths.reduce((a, b) => a + b, 0);
   const actionsWidth = rowActions ? TABLE_LIMITS.actionWidth : 0;
+  const viewWidth = useElementWidth(scrollRef);
+  const widths = useMemo(
+    () => fitColumnWidths(baseWidths, leadingWidth + actionsWidth, viewWidth),
+    [baseWidths, leadingWidth, actionsWidth, viewWidth],
+  );
+  const dataWidth = widths.reduce((a, b) => a + b, 0);
   const totalWidth = leadingWidth + dataWidth + actionsWidth;
   const headerHeight = TABLE_LIMITS.headerHeight;
   const showStatistics = hasStatistics(columns) && store.size > 0;
@@ -419,6 +425,9 @@ export function EditableTable(props: EditableTableProps) {
     observeElementRect: observeRect,
     initialRect,
   });
+
+  // Stretched widths (the dialog resized, a column hidden) move every column after the first changed one.
+  useEffect(() => cols.measure(), [cols, widths]);
 
   const colItems = cols.getVirtualItems();
   const colRange = colItems.map((c) => `${c.index}:${c.start}`).join(',');
@@ -653,4 +662,19 @@ export function EditableTable(props: EditableTableProps) {
       </div>
     </TableContext.Provider>
   );
+}
+
+/** The element's inner width, followed while it resizes (0 before layout and where nothing lays out, as in jsdom). */
+function useElementWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
 }

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { DictItem } from '@district/shared';
-import { loadDictItems } from '../../lib/dict-cache';
+import { loadDictItems } from '@/lib/dict-cache';
 import type { ColumnOption, EditableColumn, SlotProps, TableSize } from './editable-table-types';
 import type { TableStore } from './table-store';
 

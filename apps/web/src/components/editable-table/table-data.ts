@@ -59,6 +59,20 @@ export function columnWidth(column: Pick<EditableColumn, 'type' | 'width'>): num
   return Math.max(width, COLUMN_MIN_WIDTH[column.type] ?? 0);
 }
 
+/**
+ * Widths that fill the space the grid is given: a table of three narrow columns in a wide dialog would otherwise end
+ * in the middle of it. Extra space goes to the data columns in proportion to their own widths; never narrower.
+ */
+export function fitColumnWidths(widths: readonly number[], fixedWidth: number, available: number): number[] {
+  const data = widths.reduce((a, b) => a + b, 0);
+  const spare = Math.floor(available) - fixedWidth - data;
+  if (spare <= 0 || data <= 0) return [...widths];
+  const fitted = widths.map((w) => w + Math.floor((spare * w) / data));
+  // Rounding leaves a few pixels: the last column takes them so the grid ends exactly at the edge.
+  fitted[fitted.length - 1]! += spare - (fitted.reduce((a, b) => a + b, 0) - data);
+  return fitted;
+}
+
 const SELECT_TYPES = new Set([
   'select',
   'sel_depart',

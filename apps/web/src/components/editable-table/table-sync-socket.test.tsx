@@ -2,7 +2,7 @@ import { SOCKET_PROTOCOL, TABLE_SYNC } from '@district/shared';
 import { useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from '@testing-library/react';
-import { renderWithApp } from '../../test/render';
+import { renderWithApp } from '@/test/render';
 import { EditableTable } from './editable-table';
 import type { EditableTableApi } from './editable-table-types';
 import { TableSyncSocket, tableSyncUrl } from './table-sync-socket';

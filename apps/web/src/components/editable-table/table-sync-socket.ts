@@ -5,7 +5,7 @@ import {
   type TableSyncMessage,
   type TableSyncRowUpdate,
 } from '@district/shared';
-import { fitsSocketFrame, socketProtocols, socketUrl } from '../../lib/socket';
+import { fitsSocketFrame, socketProtocols, socketUrl } from '@/lib/socket';
 
 export type TableSyncStatus = 'connecting' | 'open' | 'closed' | 'error';
 

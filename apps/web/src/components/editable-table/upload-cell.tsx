@@ -1,11 +1,11 @@
 import { useRef } from 'react';
 import { Progress } from 'antd';
 import { UPLOAD_API, type ApiResponse } from '@district/shared';
-import { feedback } from '../../lib/feedback';
-import { getFileAccessHttpUrl, http } from '../../lib/request';
-import { pathFromResponse } from '../upload/upload-api';
-import { serverMessageOf, showCellUploadError } from '../upload/upload-error';
-import { checkImageMime } from '../upload/upload-rules';
+import { feedback } from '@/lib/feedback';
+import { getFileAccessHttpUrl, http } from '@/lib/request';
+import { pathFromResponse } from '@/components/upload/upload-api';
+import { serverMessageOf, showCellUploadError } from '@/components/upload/upload-error';
+import { checkImageMime } from '@/components/upload/upload-rules';
 import { TABLE_MESSAGES } from './editable-table-constants';
 import { RowIcon } from './row-icons';
 import type { EditorProps } from './cell-editors';
@@ -29,10 +29,10 @@ export function downloadCellFile(value: unknown): void {
   window.open(getFileAccessHttpUrl(file.path), '_blank', 'noopener');
 }
 
-async function send(action: string | undefined, file: File, isImage: boolean, onProgress: (p: number) => void) {
+async function send(action: string | undefined, file: File, biz: string | undefined, onProgress: (p: number) => void) {
   const form = new FormData();
   form.append('isup', '1');
-  if (isImage) form.append('biz', 'temp');
+  if (biz) form.append('biz', biz);
   form.append('file', file, file.name);
   const response = await http.post<ApiResponse<unknown>>(action || UPLOAD_API.commonUpload, form, {
     silent: true,
@@ -72,7 +72,8 @@ export function UploadCell({ column, value, control, disabled, onChange }: Edito
     };
     onChange(base);
     try {
-      const answer = await send(column.action, picked, isImage, (percent) => onChange({ ...base, percent }));
+      const biz = column.bizPath ?? (isImage ? 'temp' : undefined);
+      const answer = await send(column.action, picked, biz, (percent) => onChange({ ...base, percent }));
       if (!answer.success) throw answer;
       onChange({ ...base, status: 'done', percent: 100, path: pathFromResponse(answer, responseName) });
     } catch (error) {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { getStoredToken } from '../../lib/request';
-import { useSessionStore } from '../../lib/session-store';
+import { getStoredToken } from '@/lib/request';
+import { useSessionStore } from '@/lib/session-store';
 import type { EditableTableApi, TableRow } from './editable-table-types';
 import { TableSyncSocket, type TableSyncOptions, type TableSyncStatus } from './table-sync-socket';
 

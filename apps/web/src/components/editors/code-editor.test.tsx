@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { renderWithApp } from '../../test/render';
+import { renderWithApp } from '@/test/render';
 import { CodeEditor } from './code-editor';
 import { CODE_EDITOR_TAB_SIZE, CODE_LANGUAGES } from './code-language-list';
 import { languageExtension } from './code-languages';

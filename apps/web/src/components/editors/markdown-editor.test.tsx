@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderWithApp } from '../../test/render';
-import { MARKDOWN_TOOLBAR_LABELS, MarkdownEditor } from './markdown-editor';
+import { renderWithApp } from '@/test/render';
+import { MarkdownEditor } from './markdown-editor';
+import { MARKDOWN_TOOLBAR_LABELS } from './markdown-editor-constants';
 
 function Harness({ initial = '', height }: { initial?: string; height?: number }) {
   const [value, setValue] = useState(initial);

@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
 import MDEditor, { commands, type ICommand, type TextAreaTextApi } from '@uiw/react-md-editor';
 import { FileImageOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { ImageUploadDialog, type ImageUploadResult } from '../upload/image-upload-dialog';
-import { MARKDOWN_EDITOR_HEIGHT, MARKDOWN_TOOLBAR_LABELS, type MarkdownEditorProps } from './markdown-editor';
+import { ImageUploadDialog, type ImageUploadResult } from '@/components/upload/image-upload-dialog';
+import type { MarkdownEditorProps } from './markdown-editor';
+import { MARKDOWN_EDITOR_HEIGHT, MARKDOWN_TOOLBAR_LABELS } from './markdown-editor-constants';
 import { sanitizeHast } from './sanitize-hast';
 
 const INDENT = '  ';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderWithApp } from '../../test/render';
+import { renderWithApp } from '@/test/render';
 import { RichTextEditor } from './rich-text-editor';
 import { sanitizeRichText } from './sanitize-rich-text';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { renderWithApp } from '../../test/render';
+import { renderWithApp } from '@/test/render';
 import { cutByWidth, Ellipsis, textWidth } from './ellipsis';
 
 describe('ellipsis width rules', () => {

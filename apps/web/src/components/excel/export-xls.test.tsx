@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { LIST_MESSAGES } from '@district/shared';
-import { mockHttp } from '../../test/mock-http';
-import { renderWithApp } from '../../test/render';
-import { feedback } from '../../lib/feedback';
+import { mockHttp } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
+import { feedback } from '@/lib/feedback';
 import { exportXls, exportXlsParams, xlsxFileName } from './export-xls';
 
 let restore = () => undefined as void;

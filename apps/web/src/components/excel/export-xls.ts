@@ -1,6 +1,6 @@
 import type { AxiosProgressEvent } from 'axios';
-import { feedback } from '../../lib/feedback';
-import { downloadFile, http, saveBlob } from '../../lib/request';
+import { feedback } from '@/lib/feedback';
+import { downloadFile, http, saveBlob } from '@/lib/request';
 
 export interface ExportXlsOptions {
   /** The list's current filters (plain filters, advanced query, sort). */

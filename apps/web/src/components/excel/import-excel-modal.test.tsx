@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosAdapter, AxiosProgressEvent } from 'axios';
+import { AxiosError, type AxiosAdapter, type AxiosProgressEvent, type InternalAxiosRequestConfig } from 'axios';
 import { IMPORT_MESSAGES } from '@district/shared';
-import { http } from '../../lib/request';
-import { fail, mockHttp, ok } from '../../test/mock-http';
-import { renderWithApp } from '../../test/render';
+import { http } from '@/lib/request';
+import { fail, mockHttp, ok } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { IMPORT_REPORT_LINK, IMPORT_WRONG_TYPE, ImportExcelModal } from './import-excel-modal';
 
 const URL_IMPORT = '/demo/importExcel';
@@ -203,6 +203,127 @@ describe('import excel modal', () => {
     const polls = polled.length;
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(polled.length).toBe(polls); // no more polling once the import has answered
+  });
+
+  describe('when the import stops before it answers', () => {
+    const interrupted = { phase: 'failed', total: 1200, processed: 500, success: 500, failed: 0, resumable: true };
+    const answer = (config: InternalAxiosRequestConfig, data: unknown, status = 200) => ({
+      data,
+      status,
+      statusText: String(status),
+      headers: {},
+      config,
+      request: {},
+    });
+    const envelope = (result: unknown, message = '') => ({ success: true, code: 200, message, result, timestamp: 0 });
+
+    /** The network under the request layer: POSTs answered by `post`, progress polls by `progress`. */
+    function network(post: (config: InternalAxiosRequestConfig) => unknown, progress: () => unknown) {
+      const posts: InternalAxiosRequestConfig[] = [];
+      const original = http.defaults.adapter;
+      http.defaults.adapter = async (config) => {
+        if (config.method === 'get' && config.url?.startsWith('/sys/common/importProgress/')) {
+          return answer(config, envelope(progress()));
+        }
+        posts.push(config);
+        config.onUploadProgress?.({ loaded: 10, total: 10, bytes: 10, lengthComputable: true } as AxiosProgressEvent);
+        return post(config) as ReturnType<AxiosAdapter>;
+      };
+      restore = () => {
+        http.defaults.adapter = original;
+      };
+      return posts;
+    }
+    /** The dialog's own notice (toasts are alerts too). */
+    const dialogAlert = () => within(document.querySelector<HTMLElement>('.ant-modal-body')!).findByRole('alert');
+    const networkError = (config: InternalAxiosRequestConfig) => {
+      throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
+    };
+
+    it('after "Network Error" says how many rows are in and offers to continue, skipping them', async () => {
+      let finished = false;
+      let polls = 0;
+      const posts = network(
+        (config) => {
+          if ((config.params as { resume?: string }).resume !== 'continue') return networkError(config);
+          finished = true;
+          return answer(
+            config,
+            envelope({ total: 1200, success: 1200, failed: 0, skipped: 500 }, '导入成功！共 1200 条数据'),
+          );
+        },
+        // The run still looks alive for a few polls (its heartbeat is fresh), then the server calls it stopped.
+        () =>
+          finished ? null : ++polls < 4 ? { ...interrupted, phase: 'importing', resumable: undefined } : interrupted,
+      );
+      const { onClose, onOk } = open();
+      await choose();
+      await userEvent.click(startButton());
+      expect(await screen.findByText(IMPORT_MESSAGES.checking)).toBeInTheDocument();
+
+      expect(await dialogAlert()).toHaveTextContent(IMPORT_MESSAGES.interrupted(500));
+      expect(screen.queryByText(IMPORT_MESSAGES.checking)).not.toBeInTheDocument();
+      expect(screen.queryByText('Network Error', { exact: false })).not.toBeInTheDocument();
+      expect(onClose).not.toHaveBeenCalled();
+      // The list reloads: the committed rows are there.
+      expect(onOk).toHaveBeenCalledWith(null);
+
+      await userEvent.click(footerButton(IMPORT_MESSAGES.resume(500)));
+      expect(await screen.findByText('导入成功！共 1200 条数据')).toBeInTheDocument();
+      expect(posts).toHaveLength(2);
+      const [firstTry, retry] = posts.map((p) => p.params as { importId: string; resume?: string });
+      expect(retry).toMatchObject({ resume: 'continue' });
+      expect(retry!.importId).not.toBe(firstTry!.importId);
+      expect((posts[1]!.data as FormData).get('files[]')).toBeInstanceOf(File);
+      expect(onClose).toHaveBeenCalled();
+    });
+
+    it('a retry the server refuses for an earlier stopped import of the file offers the same choice', async () => {
+      const posts = network(
+        (config) => {
+          const response = answer(
+            config,
+            {
+              success: false,
+              code: 409,
+              message: IMPORT_MESSAGES.unfinished(300),
+              result: { ...interrupted, success: 300 },
+              timestamp: 0,
+            },
+            409,
+          );
+          throw new AxiosError('Request failed with status code 409', AxiosError.ERR_BAD_REQUEST, config, {}, response);
+        },
+        () => null,
+      );
+      open();
+      await choose();
+      await userEvent.click(startButton());
+      expect(await screen.findByText(IMPORT_MESSAGES.unfinished(300))).toBeInTheDocument();
+      expect(await dialogAlert()).toHaveTextContent(IMPORT_MESSAGES.interrupted(300));
+      await userEvent.click(footerButton(IMPORT_MESSAGES.restart));
+      await waitFor(() => expect(posts).toHaveLength(2));
+      expect(posts[1]!.params).toMatchObject({ resume: 'restart' });
+    });
+
+    it('a lost answer of an import that finished shows its outcome, not an error', async () => {
+      network(networkError, () => ({ phase: 'done', total: 40, processed: 40, success: 40, failed: 0 }));
+      const { onClose, onOk } = open();
+      await choose();
+      await userEvent.click(startButton());
+      expect(await screen.findByText(IMPORT_MESSAGES.finished(40, 0))).toBeInTheDocument();
+      expect(onClose).toHaveBeenCalled();
+      expect(onOk).toHaveBeenCalledWith({ total: 40, success: 40, failed: 0 });
+    });
+
+    it('a lost answer of an import the server never received keeps the old warning', async () => {
+      network(networkError, () => null);
+      open();
+      await choose();
+      await userEvent.click(startButton());
+      expect(await screen.findByText(IMPORT_MESSAGES.failed('资产.xlsx', 'Network Error'))).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: IMPORT_MESSAGES.restart })).not.toBeInTheDocument();
+    });
   });
 
   it('opening again starts with an empty file list', async () => {

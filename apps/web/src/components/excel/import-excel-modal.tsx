@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Button, Modal, Progress, Upload, type UploadFile } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, Button, Modal, Progress, Upload, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { AxiosError } from 'axios';
 import {
@@ -8,9 +8,10 @@ import {
   type ApiResponse,
   type ImportProgress,
   type ImportResult,
+  type ImportResumeMode,
 } from '@district/shared';
-import { feedback } from '../../lib/feedback';
-import { http } from '../../lib/request';
+import { feedback } from '@/lib/feedback';
+import { http } from '@/lib/request';
 import { downloadImportReport } from './export-xls';
 
 /** widgets-spec §5: the import dialog accepts .xls and .xlsx. */
@@ -29,10 +30,17 @@ export interface ImportExcelModalProps {
   /** Extra form fields of master/detail imports. */
   isSingleTableImport?: boolean;
   foreignKeys?: string;
+  /** What the file should hold (its columns, a template), shown above the file choice. */
+  hint?: ReactNode;
 }
 
 /** How often the server is asked how far the import is, once the file has arrived. */
 export const IMPORT_POLL_MS = 700;
+/**
+ * After a lost answer, how long the dialog keeps asking how the import ended: the server calls a run stopped
+ * once its instance has been silent for 20 s.
+ */
+export const IMPORT_SETTLE_MS = 60_000;
 
 /** An id for this import's progress (getRandomValues also works outside secure contexts, unlike randomUUID). */
 function newImportId(): string {
@@ -67,6 +75,41 @@ function useImportProgress(importId: string | null): ImportProgress | null {
     };
   }, [importId]);
   return progress;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function readProgress(importId: string): Promise<ImportProgress | null> {
+  try {
+    const { data } = await http.get<ApiResponse<ImportProgress | null>>(importProgressUrl(importId), { silent: true });
+    return data.result ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How an import ended whose request failed: the server's record of it, kept when the answer was lost (the
+ * instance died, a proxy cut the connection). With `wait`, asks until the run is over (or IMPORT_SETTLE_MS).
+ */
+async function importOutcome(importId: string, wait: boolean): Promise<ImportProgress | null> {
+  const until = Date.now() + IMPORT_SETTLE_MS;
+  for (;;) {
+    const progress = await readProgress(importId);
+    if (!progress || progress.phase === 'done' || progress.phase === 'failed') return progress;
+    if (!wait || Date.now() >= until) return progress;
+    await sleep(IMPORT_POLL_MS);
+  }
+}
+
+function responseBody(error: unknown): Partial<ApiResponse<unknown>> | undefined {
+  return error instanceof AxiosError ? (error.response?.data as Partial<ApiResponse<unknown>> | undefined) : undefined;
+}
+
+/** A refusal (409) that names an earlier, stopped import of the same file, with its progress. */
+function refusedForEarlierRun(error: unknown): ImportProgress | null {
+  const result = responseBody(error)?.result as Partial<ImportProgress> | null | undefined;
+  return result && result.resumable === true && typeof result.success === 'number' ? (result as ImportProgress) : null;
 }
 
 function serverMessage(error: unknown): string {
@@ -121,6 +164,7 @@ export function ImportExcelModal({
   onOk,
   isSingleTableImport,
   foreignKeys,
+  hint,
 }: ImportExcelModalProps) {
   const [fileList, setFileList] = useState<UploadFile[]>([]);
   const [uploading, setUploading] = useState(false);
@@ -128,16 +172,30 @@ export function ImportExcelModal({
   // Set once the upload is complete: the server is reading and importing the rows.
   const [processingId, setProcessingId] = useState<string | null>(null);
   const progress = useImportProgress(processingId);
+  // The answer was lost: asking the server how the import ended.
+  const [checking, setChecking] = useState(false);
+  // An import of this file stopped with rows committed: continue (skipping them) or restart.
+  const [interrupted, setInterrupted] = useState<{ imported: number } | null>(null);
 
   // Opening clears the file list (widgets-spec §4).
   useEffect(() => {
     if (open) {
       setFileList([]);
       setPercent(0);
+      setInterrupted(null);
     }
   }, [open]);
 
-  const start = async () => {
+  const finish = (message: string, code: number, result: ImportResult | null) => {
+    if (code === 201) showPartialImport(message, result);
+    else feedback.message.success(message);
+    setFileList([]);
+    setInterrupted(null);
+    onClose();
+    onOk?.(result);
+  };
+
+  const start = async (resume?: ImportResumeMode) => {
     const item = fileList[0];
     const file = item?.originFileObj ?? (item as unknown as File | undefined);
     if (!item || !file) return;
@@ -150,7 +208,7 @@ export function ImportExcelModal({
     const importId = newImportId();
     try {
       const { data } = await http.post<ApiResponse<ImportResult | null>>(url, form, {
-        params: { importId },
+        params: resume ? { importId, resume } : { importId },
         // Failures are shown here as warnings (widgets-spec §8), not by the central handler.
         silent: true,
         onUploadProgress: (event) => {
@@ -163,18 +221,63 @@ export function ImportExcelModal({
         feedback.message.warning(data.message || IMPORT_MESSAGES.failed(item.name, '导入失败'));
         return;
       }
-      if (data.code === 201) showPartialImport(data.message, data.result);
-      else feedback.message.success(data.message || IMPORT_MESSAGES.uploaded(item.name));
-      setFileList([]);
-      onClose();
-      onOk?.(data.result ?? null);
+      finish(data.message || IMPORT_MESSAGES.uploaded(item.name), data.code, data.result ?? null);
     } catch (error) {
+      const earlier = refusedForEarlierRun(error);
+      if (earlier) {
+        setInterrupted({ imported: earlier.success });
+        feedback.message.warning(serverMessage(error));
+        return;
+      }
+      // Rows may be in although the request failed: the server's record says how far it got. Without an
+      // answer (or with a proxy's 5xx) the import may even still be running, so the dialog waits for its end.
+      const status = error instanceof AxiosError ? error.response?.status : undefined;
+      const lost = status === undefined || status >= 500;
+      setChecking(lost);
+      const outcome = await importOutcome(importId, lost);
+      setChecking(false);
+      if (outcome?.phase === 'done') {
+        const result: ImportResult = { total: outcome.total, success: outcome.success, failed: outcome.failed };
+        if (outcome.errorReportUrl) result.errorReportUrl = outcome.errorReportUrl;
+        finish(IMPORT_MESSAGES.finished(outcome.success, outcome.failed), outcome.failed ? 201 : 200, result);
+        return;
+      }
+      if (outcome?.resumable) {
+        setInterrupted({ imported: outcome.success });
+        feedback.message.warning(IMPORT_MESSAGES.interrupted(outcome.success));
+        // The list shows the rows that are in.
+        onOk?.(null);
+        return;
+      }
       feedback.message.warning(serverMessage(error) || IMPORT_MESSAGES.failed(item.name, reasonOf(error)));
     } finally {
       setUploading(false);
       setProcessingId(null);
+      setChecking(false);
     }
   };
+
+  const startButton = (
+    <Button
+      key="start"
+      type="primary"
+      disabled={fileList.length === 0}
+      loading={uploading}
+      onClick={() => void start()}
+    >
+      {uploading ? IMPORT_MESSAGES.uploading : IMPORT_MESSAGES.start}
+    </Button>
+  );
+  const resumeButtons = interrupted
+    ? [
+        <Button key="restart" disabled={uploading} onClick={() => void start('restart')}>
+          {IMPORT_MESSAGES.restart}
+        </Button>,
+        <Button key="resume" type="primary" loading={uploading} onClick={() => void start('continue')}>
+          {uploading ? IMPORT_MESSAGES.uploading : IMPORT_MESSAGES.resume(interrupted.imported)}
+        </Button>,
+      ]
+    : [startButton];
 
   return (
     <Modal
@@ -187,17 +290,10 @@ export function ImportExcelModal({
         <Button key="close" onClick={onClose}>
           {IMPORT_MESSAGES.close}
         </Button>,
-        <Button
-          key="start"
-          type="primary"
-          disabled={fileList.length === 0}
-          loading={uploading}
-          onClick={() => void start()}
-        >
-          {uploading ? IMPORT_MESSAGES.uploading : IMPORT_MESSAGES.start}
-        </Button>,
+        ...resumeButtons,
       ]}
     >
+      {hint && <Alert type="info" showIcon style={{ marginBottom: 12 }} title={hint} />}
       <Upload
         accept={IMPORT_ACCEPT}
         maxCount={1}
@@ -209,15 +305,24 @@ export function ImportExcelModal({
             return Upload.LIST_IGNORE;
           }
           setFileList([{ uid: file.uid, name: file.name, size: file.size, type: file.type, originFileObj: file }]);
+          // Another file: the interrupted import it might continue was of the previous one.
+          setInterrupted(null);
           // Sent by 开始上传, not on choice.
           return false;
         }}
-        onRemove={() => setFileList([])}
+        onRemove={() => {
+          setFileList([]);
+          setInterrupted(null);
+        }}
       >
         <Button icon={<UploadOutlined aria-hidden />}>{IMPORT_MESSAGES.choose}</Button>
       </Upload>
+      {interrupted && !uploading && (
+        <Alert type="warning" showIcon title={IMPORT_MESSAGES.interrupted(interrupted.imported)} />
+      )}
       {uploading && !processingId && <Progress percent={percent} size="small" aria-label="上传进度" />}
       {uploading && processingId && <ProcessingProgress progress={progress} />}
+      {checking && <div role="status">{IMPORT_MESSAGES.checking}</div>}
     </Modal>
   );
 }

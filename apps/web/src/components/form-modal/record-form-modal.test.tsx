@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form, Input } from 'antd';
-import { mockHttp, ok } from '../../test/mock-http';
-import { renderWithApp } from '../../test/render';
+import { mockHttp, ok } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { RecordFormModal } from './record-form-modal';
 
 interface Thing {
@@ -95,5 +95,61 @@ describe('RecordFormModal', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(save).toHaveBeenLastCalledWith({ name: '椅子' });
     expect(await screen.findByText('保存成功！')).toBeInTheDocument();
+  });
+
+  it('shows a saved-with-warning answer as a warning, and a refusal under the field it names', async () => {
+    const onSaved = vi.fn();
+    const save = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('名称已存在'))
+      .mockResolvedValueOnce({ message: '保存成功，但超出预算', warning: '超出预算' });
+    renderWithApp(
+      <RecordFormModal<Thing, { name: string }>
+        open
+        record={null}
+        titles={{ add: '新增东西', edit: '编辑东西' }}
+        formName="thing-form"
+        save={save}
+        fieldOfError={(text) => (text.includes('名称') ? 'name' : undefined)}
+        onClose={() => undefined}
+        onSaved={onSaved}
+      >
+        <Form.Item label="名称" name="name">
+          <Input placeholder="请输入名称" />
+        </Form.Item>
+      </RecordFormModal>,
+    );
+    await userEvent.type(screen.getByPlaceholderText('请输入名称'), '桌子');
+    await userEvent.click(okButton());
+    expect(await screen.findByText('名称已存在', { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
+    expect(onSaved).not.toHaveBeenCalled();
+    await userEvent.click(okButton());
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith({ message: '保存成功，但超出预算', warning: '超出预算' }));
+    const notice = await screen.findByText('保存成功，但超出预算');
+    expect(notice.closest('.ant-message-notice-warning')).not.toBeNull();
+  });
+
+  it('says 编辑 while the edited record loads, and offers no saving when it could not be loaded', async () => {
+    renderWithApp(
+      <RecordFormModal<Thing, { name: string }>
+        open
+        record={null}
+        editing
+        loading={false}
+        loadError="东西不存在或已删除"
+        titles={{ add: '新增东西', edit: '编辑东西' }}
+        formName="thing-form"
+        save={() => Promise.resolve({})}
+        onClose={() => undefined}
+        onSaved={() => undefined}
+      >
+        <Form.Item label="名称" name="name">
+          <Input placeholder="请输入名称" />
+        </Form.Item>
+      </RecordFormModal>,
+    );
+    expect(await screen.findByText('编辑东西')).toBeInTheDocument();
+    expect(screen.getByText('东西不存在或已删除')).toBeInTheDocument();
+    expect(okButton()).toBeDisabled();
   });
 });

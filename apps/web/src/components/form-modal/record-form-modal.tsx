@@ -1,108 +1,87 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { App, Form, Modal, type FormInstance } from 'antd';
-import type { ColProps } from 'antd';
-import { postAction, putAction } from '../../lib/request';
+import type { ReactNode } from 'react';
+import { Alert, Form, Modal, Spin, type ColProps, type ModalProps } from 'antd';
+import { useRecordForm, type RecordFormOptions, type RecordSaveAnswer } from './use-record-form';
 
-/** Where a form is saved: the add/edit URLs (postAction/putAction of the payload), or the feature's own save. */
-export type RecordFormSave<R, V> =
-  | { urls: { add: string; edit: string }; toPayload: (values: V, record: R | null) => object }
-  | { save: (values: V, record: R | null) => Promise<{ message?: string }> };
+export type { RecordFormSave, RecordSaveAnswer } from './use-record-form';
 
-export type RecordFormModalProps<R, V extends object> = RecordFormSave<R, V> & {
-  open: boolean;
-  /** The record edited, or null to add one. */
-  record: R | null;
+export type RecordFormModalProps<
+  R,
+  V extends object,
+  A extends RecordSaveAnswer = RecordSaveAnswer,
+> = RecordFormOptions<R, V, A> & {
   titles: { add: string; edit: string };
-  /** The field values when the modal opens (a blank form when absent). */
-  initialValues?: (record: R | null) => Partial<V> | undefined;
-  /** The form instance, when the caller watches or sets fields itself. */
-  form?: FormInstance<V>;
+  /** Whether the record is edited (the title): defaults to a record being given; true while one is still loading. */
+  editing?: boolean;
   formName: string;
   width?: number;
+  /** 'vertical' puts labels above the fields (and drops the label/wrapper columns). */
+  layout?: 'horizontal' | 'vertical';
   labelCol?: ColProps;
   wrapperCol?: ColProps;
   destroyOnHidden?: boolean;
+  /** The record is loading: the fields wait under a spinner (given at all: the form sits in a Spin). */
+  loading?: boolean;
+  /** The record could not be loaded: the message above the fields, and no saving. */
+  loadError?: string | null;
+  /** Shown above the fields (what the record is, a warning). */
+  header?: ReactNode;
+  /** More of the modal: a scrolling body, a danger OK button, a footer with a button of its own before 取消/确定. */
+  modalProps?: Pick<ModalProps, 'styles' | 'okButtonProps' | 'okText' | 'footer'>;
   onClose: () => void;
-  onSaved: () => void;
   /** The Form.Items. */
   children: ReactNode;
 };
 
-const SAVED = '保存成功！';
-
 /**
  * The add/edit modal of a record: 新增 or 编辑 title by record, fields filled on opening, validation, saving
  * with the OK button's spinner, the server's message on success, then onSaved. A failed save keeps the modal
- * open (the request layer shows the server's message).
+ * open (the request layer shows the server's message). The state is `useRecordForm`, which full-page forms use too.
  */
-export function RecordFormModal<R, V extends object>(props: RecordFormModalProps<R, V>) {
+export function RecordFormModal<R, V extends object, A extends RecordSaveAnswer = RecordSaveAnswer>(
+  props: RecordFormModalProps<R, V, A>,
+) {
   const {
     open,
     record,
     titles,
-    initialValues,
+    editing = record !== null,
     formName,
     width = 600,
+    layout = 'horizontal',
     labelCol = { span: 5 },
     wrapperCol = { span: 17 },
     destroyOnHidden,
+    loading,
+    loadError = null,
+    header,
+    modalProps,
     onClose,
-    onSaved,
     children,
   } = props;
-  const { message } = App.useApp();
-  const [ownForm] = Form.useForm<V>();
-  const form = props.form ?? ownForm;
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    const values = initialValues?.(record);
-    if (values) form.setFieldsValue(values as Parameters<typeof form.setFieldsValue>[0]);
-    // initialValues is read when the modal opens or gets another record, not on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, record, form]);
-
-  const submit = async () => {
-    let values: V;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      let res: { message?: string };
-      if ('save' in props) {
-        res = await props.save(values, record);
-      } else {
-        const payload = props.toPayload(values, record);
-        res = record ? await putAction(props.urls.edit, payload) : await postAction(props.urls.add, payload);
-      }
-      message.success(res.message || SAVED);
-      onSaved();
-    } catch {
-      // The request layer shows the server's message.
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { form, saving, submit } = useRecordForm<R, V, A>(props);
+  const columns = layout === 'vertical' ? {} : { labelCol, wrapperCol };
+  const fields = (
+    <Form form={form} name={formName} layout={layout} {...columns}>
+      {children}
+    </Form>
+  );
 
   return (
     <Modal
+      {...modalProps}
       open={open}
-      title={record ? titles.edit : titles.add}
+      title={editing ? titles.edit : titles.add}
       width={width}
       onCancel={onClose}
       onOk={() => void submit()}
+      okButtonProps={loadError ? { ...modalProps?.okButtonProps, disabled: true } : modalProps?.okButtonProps}
       confirmLoading={saving}
       destroyOnHidden={destroyOnHidden}
       forceRender
     >
-      <Form form={form} name={formName} labelCol={labelCol} wrapperCol={wrapperCol}>
-        {children}
-      </Form>
+      {loadError && <Alert type="error" showIcon title={loadError} style={{ marginBottom: 12 }} />}
+      {header}
+      {loading === undefined ? fields : <Spin spinning={loading}>{fields}</Spin>}
     </Modal>
   );
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PermissionTreeNode } from '@district/shared';
-import { renderWithApp } from '../../test/render';
+import { renderWithApp } from '@/test/render';
 import { GRANT_TREE_TEXT, GrantTreeDrawer, type GrantTreeSource } from './grant-tree-drawer';
 
 const node = (key: string, title: string, children?: PermissionTreeNode[]): PermissionTreeNode =>
@@ -32,6 +32,31 @@ describe('grant-tree drawer', () => {
     expect(await screen.findByText('保存成功！')).toBeInTheDocument();
     // 父子联动 only where the caller offers it.
     expect(screen.queryByRole('switch', { name: GRANT_TREE_TEXT.linked })).not.toBeInTheDocument();
+  });
+
+  it('ticks a menu’s list right with the menu and says what else to tick', async () => {
+    const button = (key: string, title: string, perms: string) =>
+      ({ key, title, perms, menuType: 2, children: undefined }) as PermissionTreeNode;
+    const menu = {
+      key: 'm9',
+      title: '报名表',
+      menuType: 1,
+      children: [
+        button('b-add', '新增', 'online:signup:add'),
+        button('b-list', '查询', 'online:signup:list'),
+        button('b-del', '删除', 'online:signup:delete'),
+      ],
+    } as PermissionTreeNode;
+    const src = source([menu], []);
+    renderWithApp(<GrantTreeDrawer source={src} title="授权：丙" size={800} rulesHint="提示" onClose={() => {}} />);
+    expect(await screen.findByText(GRANT_TREE_TEXT.menuHint)).toBeInTheDocument();
+    await screen.findByText('报名表');
+    const box = (title: string) =>
+      screen.getByText(title).closest('.ant-tree-treenode')!.querySelector('.ant-tree-checkbox')!;
+    await userEvent.click(box('报名表'));
+    expect(await screen.findByText(/已同时勾选“报名表 · 查询”（online:signup:list）/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(src.save).toHaveBeenCalledWith(['m9', 'b-list'], []));
   });
 
   it('shows the empty state and disables saving when nothing can be granted', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type Key } from 'react';
-import { App, Button, Card, Checkbox, Col, Drawer, Empty, Row, Space, Spin, Switch, Tag, Tree } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Col, Drawer, Empty, Row, Space, Spin, Switch, Tag, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import type { ApiResponse, PermissionTreeNode, PermissionTreeResult, RoleDataRuleResult } from '@district/shared';
 
@@ -15,7 +15,16 @@ export const GRANT_TREE_TEXT = {
   noRules: '该菜单没有数据规则',
   saveRules: '保存规则',
   ruleTag: '规则',
+  /** Above the tree: what ticking a menu does, and what is left to the administrator. */
+  menuHint:
+    '勾选菜单会同时勾选它的查询（列表）权限，否则用户打开页面会提示缺少权限；新增、编辑、删除、导入、导出等按钮请按需勾选',
+  listTicked: (names: string) => `已同时勾选${names}；新增、编辑、删除等按钮请按需勾选`,
 } as const;
+
+/** The list right among a menu's buttons (…:list): without it the menu's page refuses to open. */
+function listButtonOf(node: PermissionTreeNode): PermissionTreeNode | undefined {
+  return node.children?.find((c) => c.menuType === 2 && !c.disableCheckbox && c.perms?.endsWith(':list'));
+}
 
 /** Where a grant tree comes from and goes to: the one thing that differs between a role and a department role. */
 export interface GrantTreeSource {
@@ -125,9 +134,22 @@ export function GrantTreeDrawer({
     if (Array.isArray(keys)) {
       // Linked: a parent with some children granted is granted too, so its menu shows.
       setChecked([...new Set([...keys, ...(info.halfCheckedKeys ?? [])].map(String))]);
-    } else {
-      setChecked(keys.checked.map(String));
+      return;
     }
+    const next = keys.checked.map(String);
+    // A menu ticked on its own brings its list right: a menu without it opens on 缺少权限 (a generated online
+    // menu's buttons are separate entries). The other buttons stay the administrator's choice.
+    const added: string[] = [];
+    for (const key of next) {
+      if (checked.includes(key)) continue;
+      const node = all.find((n) => n.key === key);
+      const list = node && node.menuType !== 2 ? listButtonOf(node) : undefined;
+      if (list && !next.includes(list.key) && !added.includes(list.key)) {
+        added.push(list.key);
+        void message.info(GRANT_TREE_TEXT.listTicked(`“${node!.title} · ${list.title}”（${list.perms}）`));
+      }
+    }
+    setChecked([...next, ...added]);
   };
 
   const showRules = async (node: PermissionTreeNode) => {
@@ -216,6 +238,7 @@ export function GrantTreeDrawer({
                 </span>
               )}
             </Space>
+            <Alert type="info" showIcon title={GRANT_TREE_TEXT.menuHint} style={{ marginBottom: 12 }} />
             <Row gutter={12}>
               <Col span={14}>
                 <Tree

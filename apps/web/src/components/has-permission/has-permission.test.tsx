@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, renderHook, screen } from '@testing-library/react';
 import type { AuthEntry } from '@district/shared';
-import { useSessionStore } from '../../lib/session-store';
+import { useSessionStore } from '@/lib/session-store';
 import { HasPermission } from './has-permission';
 import { useFieldDisabled, useHasPermission } from './use-has-permission';
 

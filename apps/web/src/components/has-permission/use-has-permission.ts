@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { hasPermission, isFieldDisabled, type AuthEntry } from '@district/shared';
-import { useSessionStore } from '../../lib/session-store';
+import { useSessionStore } from '@/lib/session-store';
 
 /** Returns a checker for button/page actions (comma-separated lists allowed) against the stored permissions. */
 export function useHasPermission(): (actions: string) => boolean {

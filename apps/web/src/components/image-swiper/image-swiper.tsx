@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Carousel, Empty, Image } from 'antd';
-import { getFileAccessHttpUrl } from '../../lib/request';
-import { imagePaths } from '../map/image-paths';
+import { getFileAccessHttpUrl } from '@/lib/request';
+import { imagePaths } from '@/components/map/image-paths';
 import './image-swiper.css';
 
 export const IMAGE_SWIPER_TEXT = {

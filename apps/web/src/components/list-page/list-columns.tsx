@@ -1,11 +1,13 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Tooltip, type TableColumnsType } from 'antd';
+import type { ListValueType } from '@district/shared';
 
 /**
- * What a column shows, which decides its default width: a short dictionary text, a date, a time, a code, a
- * long text… Without one, names ending in Time/Date (and birthday) are times/dates and the rest is text.
+ * What a column shows (declared in the shared contract), which decides its default width: a short dictionary text,
+ * a date, a time, a code, a long text… Without one, names ending in Time/Date (and birthday) are times/dates and
+ * the rest is text.
  */
-export type ListValueType = 'text' | 'longText' | 'code' | 'date' | 'datetime' | 'dict' | 'number' | 'image';
+export type { ListValueType };
 
 /** A list column: an antd column plus the kind of value it shows. */
 export type ListColumn<T> = TableColumnsType<T>[number] & { valueType?: ListValueType };

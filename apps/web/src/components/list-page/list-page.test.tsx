@@ -1,5 +1,5 @@
 import { createRef } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
@@ -10,12 +10,13 @@ import {
   type AuthEntry,
   type SuperQueryFieldDef,
 } from '@district/shared';
-import { useSessionStore } from '../../lib/session-store';
-import { fail, mockHttp, ok, type MockReply } from '../../test/mock-http';
-import { renderWithApp } from '../../test/render';
+import { useSessionStore } from '@/lib/session-store';
+import { fail, mockHttp, ok, type MockReply } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import type { ListColumn } from './list-columns';
-import { ListPage, type ListPageProps } from './list-page';
+import { LIST_PAGE_TEXT, ListPage, type ListPageProps } from './list-page';
 import type { QueryField } from './list-query';
+import { PHONE_WIDTH, screenWidth } from './screen-width.testing';
 import type { ListPageApi } from './use-list-page';
 
 interface Asset {
@@ -330,12 +331,30 @@ describe('generic list page', { timeout: 60_000 }, () => {
     await userEvent.type(screen.getByRole('textbox', { name: '名称' }), '楼');
     await userEvent.click(screen.getByRole('button', { name: '查询' }));
     await userEvent.click(rowCheckbox('资产2'));
-    await userEvent.click(screen.getByRole('button', { name: '导出' }));
+    await userEvent.click(screen.getByRole('button', { name: '导出选中 1 条' }));
 
     await waitFor(() => expect(fileName).toBe('资产台账.xlsx'));
     const call = mock.calls.find((c) => c.url === '/demo/exportXls')!;
     expect(call.params).toMatchObject({ name: '*楼*', selections: 'id2', field: 'name,status,createTime' });
     expect(call.params).not.toHaveProperty('pageNo');
+  });
+
+  it('labels 导出 with what it exports and drops the selection when the query changes', async () => {
+    const many = (c: InternalAxiosRequestConfig): MockReply => {
+      const reply = page(c);
+      (reply.data as { result: { total: number } }).result.total = 9998;
+      return reply;
+    };
+    setup({ queryFields: [{ field: 'name', label: '名称', kind: 'input', op: 'like' }] }, { 'GET /demo/list': many });
+    await screen.findByText('资产1');
+    expect(screen.getByRole('button', { name: '导出全部 9,998 条' })).toBeInTheDocument();
+    await userEvent.click(rowCheckbox('资产1'));
+    await userEvent.click(rowCheckbox('资产2'));
+    expect(screen.getByRole('button', { name: '导出选中 2 条' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: '导出全部 9,998 条' })).toBeInTheDocument());
+    expect(screen.queryByText(LIST_PAGE_TEXT.selected(2))).not.toBeInTheDocument();
+    expect(rowCheckbox('资产1')).not.toBeChecked();
   });
 
   it('sends the advanced query as superQueryParams with its match type', async () => {
@@ -382,7 +401,7 @@ describe('generic list page', { timeout: 60_000 }, () => {
       renderEditor: () => null,
     });
     await screen.findByText('资产1');
-    expect(screen.getByRole('button', { name: '导出' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^导出/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '新增' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '导入' })).not.toBeInTheDocument();
     expect(screen.queryByText('删除')).not.toBeInTheDocument();
@@ -422,5 +441,142 @@ describe('generic list page', { timeout: 60_000 }, () => {
     // Custom row actions get the api.
     await userEvent.click(screen.getByText('冻结资产4'));
     await waitFor(() => expect(listCalls().length).toBe(initial + 3));
+  });
+
+  it('pins the identifying columns on the left (by default the first), the others scroll', async () => {
+    setup({ fixedColumns: ['name', 'status'] });
+    await screen.findByText('资产1');
+    const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(name) });
+    expect(header('名称').className).toMatch(/ant-table-cell-fix-(left|start)/);
+    expect(header('状态').className).toMatch(/ant-table-cell-fix-(left|start)/);
+    expect(header('创建时间').className).not.toMatch(/ant-table-cell-fix/);
+  });
+
+  it('pins the first column when the page names none', async () => {
+    setup();
+    await screen.findByText('资产1');
+    expect(screen.getByRole('columnheader', { name: /名称/ }).className).toMatch(/ant-table-cell-fix-(left|start)/);
+    expect(screen.getByRole('columnheader', { name: /状态/ }).className).not.toMatch(/ant-table-cell-fix/);
+  });
+
+  it('puts a divider only between the row links that are shown', async () => {
+    setup({
+      renderEditor: () => null,
+      rowActions: (record) => (
+        <>
+          {record.name === '资产1' && <a>冻结</a>}
+          {null}
+          <a>查看</a>
+        </>
+      ),
+    });
+    await screen.findByText('资产1');
+    const actions = (name: string) => within(screen.getByText(name).closest('tr')!);
+    const dividers = (name: string) => screen.getByText(name).closest('tr')!.querySelectorAll('.ant-divider');
+    expect(actions('资产1').getByText('冻结')).toBeInTheDocument();
+    expect(dividers('资产1')).toHaveLength(3); // 编辑 | 删除 | 冻结 | 查看
+    expect(actions('资产2').queryByText('冻结')).not.toBeInTheDocument();
+    expect(dividers('资产2')).toHaveLength(2); // 编辑 | 删除 | 查看
+    const cell = screen.getByText('资产2').closest('tr')!.querySelector('.list-page-row-actions')!;
+    expect([...cell.children].map((c) => c.textContent || '|').join('')).toBe('编辑|删除|查看');
+  });
+});
+
+describe('generic list page on a 390 px phone', { timeout: 60_000 }, () => {
+  let restoreScreen = () => undefined as void;
+  beforeEach(() => {
+    restoreScreen = screenWidth(PHONE_WIDTH);
+  });
+  afterEach(() => restoreScreen());
+
+  const cards = async () => {
+    const list = await screen.findByRole('list', { name: '记录' });
+    // The cards ignore the pointer while the list loads.
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
+    return within(list).getAllByRole('listitem');
+  };
+  const card = async (name: string) => (await cards()).find((c) => c.getAttribute('aria-label') === name)!;
+
+  it('folds the query form to its first field behind 筛选, which counts the folded fields in use', async () => {
+    const fields: QueryField[] = ['a', 'b', 'c', 'd'].map((f) => ({ field: f, label: `字段${f}`, kind: 'input' }));
+    const { lastList } = setup({ queryFields: fields });
+    await cards();
+    const form = screen.getByRole('search');
+    expect(within(form).getByRole('textbox', { name: '字段a' })).toBeVisible();
+    for (const hidden of ['字段b', '字段c', '字段d'])
+      expect(within(form).queryByRole('textbox', { name: hidden })).not.toBeInTheDocument();
+    expect(within(form).queryByRole('button', { name: '展开' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(form).getByRole('button', { name: '筛选' }));
+    expect(within(form).getByRole('textbox', { name: '字段d' })).toBeVisible();
+    await userEvent.type(within(form).getByRole('textbox', { name: '字段c' }), '楼');
+    await userEvent.click(within(form).getByRole('button', { name: '收起' }));
+    // The folded filter still applies, and the button says one is in use.
+    expect(within(form).queryByRole('textbox', { name: '字段c' })).not.toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: '筛选(1)' })).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: '查询' }));
+    await waitFor(() => expect(lastList()).toMatchObject({ c: '楼', pageNo: 1 }));
+  });
+
+  it('shows each record as a card with its name, tag, chosen fields and actions instead of the table', async () => {
+    const renderEditor = ({ open, record }: Parameters<NonNullable<ListPageProps<Asset>['renderEditor']>>[0]) =>
+      open ? <div role="dialog">{`编辑 ${record?.name}`}</div> : null;
+    setup({
+      renderEditor,
+      card: { title: 'name', tag: 'status', fields: ['createTime'] },
+      rowActions: (record) => <>{record.name === '资产1' && <a>冻结</a>}</>,
+    });
+    expect(await cards()).toHaveLength(20);
+    expect(document.querySelector('.ant-table')).toBeNull();
+
+    const first = await card('资产1');
+    expect(within(first).getByText('资产1')).toBeInTheDocument();
+    expect(within(first).getByText('在用')).toBeInTheDocument();
+    expect(within(first).getByText('创建时间：')).toBeInTheDocument();
+    expect(within(first).getByText('2024-01-01 10:00:00')).toBeInTheDocument();
+    expect(within(first).getByText('编辑')).toBeInTheDocument();
+    expect(within(first).getByText('删除')).toBeInTheDocument();
+    expect(within(first).getByText('冻结')).toBeInTheDocument();
+    const second = await card('资产2');
+    expect(within(second).queryByText('冻结')).not.toBeInTheDocument();
+    expect(second.querySelectorAll('.ant-divider')).toHaveLength(1);
+
+    await userEvent.click(within(await card('资产3')).getByText('编辑'));
+    expect(screen.getByRole('dialog')).toHaveTextContent('编辑 资产3');
+
+    await userEvent.click(within(first).getByRole('checkbox', { name: '选择 资产1' }));
+    expect(screen.getByText('已选择 1 项')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '导出选中 1 条' })).toBeInTheDocument();
+  });
+
+  it('asks before deleting from a card and sends its id', async () => {
+    const { mock } = setup({}, { 'DELETE /demo/delete': ok(null, '删除成功!') });
+    await userEvent.click(within(await card('资产2')).getByText('删除'));
+    expect((await screen.findAllByText(LIST_MESSAGES.deleteContent))[0]).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('删除成功!')).toBeInTheDocument();
+    expect(mock.calls.find((c) => c.url === '/demo/delete')!.params).toMatchObject({ id: 'id2' });
+  });
+
+  it('falls back to the first columns and pages the cards with a simple pager', async () => {
+    const { lastList } = setup();
+    const first = await card('资产1');
+    // Title 名称, then 状态 and 创建时间.
+    expect(within(first).getByText('状态：')).toBeInTheDocument();
+    expect(within(first).getByText('创建时间：')).toBeInTheDocument();
+    expect(screen.getByText('第 1-20 条 / 共 45 条')).toBeInTheDocument();
+    await userEvent.click(screen.getByTitle('下一页'));
+    await waitFor(() => expect(lastList()).toMatchObject({ pageNo: 2, pageSize: 20 }));
+    expect(await card('资产21')).toBeInTheDocument();
+    expect(screen.getByText('第 21-40 条 / 共 45 条')).toBeInTheDocument();
+  });
+
+  it('keeps the table for a tree list, with the title column and 操作 only', async () => {
+    setup({ renderEditor: () => null, treeRows: (records) => records });
+    await screen.findByText('资产1');
+    expect(screen.queryByRole('list', { name: '记录' })).not.toBeInTheDocument();
+    const headers = [...document.querySelectorAll<HTMLElement>('thead th')].map((th) => th.textContent);
+    expect(headers.filter(Boolean)).toEqual(['名称', '操作']);
+    expect(within(screen.getByText('资产1').closest('tr')!).getByText('编辑')).toBeInTheDocument();
   });
 });

@@ -1,20 +1,35 @@
 import { useImperativeHandle, useLayoutEffect, useRef, useState, type Key, type ReactNode, type Ref } from 'react';
-import { Alert, Button, Divider, Dropdown, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Alert, Button, Dropdown, Space, Table, type TableColumnsType, type TableProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
-import type { SuperQueryFieldDef } from '@district/shared';
-import { useHasPermission } from '../has-permission/use-has-permission';
-import { AdvancedQueryButton } from '../advanced-query/advanced-query-button';
-import { ImportExcelModal } from '../excel/import-excel-modal';
+import type { ResourceDescriptor, SuperQueryFieldDef } from '@district/shared';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import { AdvancedQueryButton } from '@/components/advanced-query/advanced-query-button';
+import { ImportExcelModal } from '@/components/excel/import-excel-modal';
+import { ListCards, columnKeyOf, resolveCard, type ListCardFields } from './list-cards';
 import { SELECTION_COLUMN_WIDTH, withColumnDefaults, type ListColumn } from './list-columns';
 import { ListQueryForm } from './list-query-form';
 import type { ListPageUrls, ListParams, QueryField } from './list-query';
+import {
+  columnsOf,
+  permissionsOf,
+  queryFieldsOf,
+  superQueryFieldsOf,
+  urlsOf,
+  type ColumnPick,
+  type QueryPick,
+} from './list-resource';
+import { RowActions, flattenActions } from './row-actions';
 import { useListPage, type ListPageApi, type ListRecord } from './use-list-page';
+import { useNarrowScreen } from './use-narrow-screen';
 
 export const LIST_PAGE_TEXT = {
   add: '新增',
   edit: '编辑',
   delete: '删除',
   export: '导出',
+  /** The export button says what it will write: the selected rows, or every row the query finds. */
+  exportSelected: (n: number) => `导出选中 ${n.toLocaleString('zh-CN')} 条`,
+  exportAll: (n: number) => `导出全部 ${n.toLocaleString('zh-CN')} 条`,
   import: '导入',
   batch: '批量操作',
   action: '操作',
@@ -41,16 +56,39 @@ export interface ListEditorProps<T> {
   onSaved: () => void;
 }
 
-export interface ListPageProps<T extends object = ListRecord> {
-  url: ListPageUrls;
-  /** Without a width a column gets the default of its value type; long texts are cut with a tooltip. */
-  columns: readonly ListColumn<T>[];
-  queryFields?: readonly QueryField[];
+export interface ListPageProps<T extends object = ListRecord, D extends ResourceDescriptor = ResourceDescriptor> {
+  /**
+   * The resource's shared declaration: the URLs, permissions, export name and advanced query come from it (each may
+   * still be given), and columns and query fields may be picked by field name.
+   */
+  resource?: D;
+  /** Required without `resource`. */
+  url?: ListPageUrls;
+  /**
+   * Field names of `resource`, or full columns. Without a width a column gets the default of its value type; long
+   * texts are cut with a tooltip.
+   */
+  columns: readonly ColumnPick<T, D>[];
+  queryFields?: readonly QueryPick<D>[];
   superQueryFields?: readonly SuperQueryFieldDef[];
   /** Key of the saved advanced queries (default: the route path). */
   superQueryCode?: string;
   permissions?: ListPagePermissions;
-  /** Extra row actions after 编辑 / 删除. */
+  /**
+   * The columns (field names) that identify a record, such as its code and name: pinned on the left, after the
+   * checkboxes, while the table scrolls sideways (`fixed: 'left'` on a column does the same). Default: the first
+   * column; `[]` pins none.
+   */
+  fixedColumns?: readonly string[];
+  /**
+   * What a record's card shows on a phone (below 768 px), where the list shows cards instead of the table: title,
+   * line under it, tag and a few fields. Default: the first column as title and the next three.
+   */
+  card?: ListCardFields;
+  /**
+   * Extra row actions after 编辑 / 删除: links in a fragment or an array, conditional ones as `cond && <a/>`; each
+   * link gets its divider, a hidden one none.
+   */
   rowActions?: (record: T, api: ListPageApi<T>) => ReactNode;
   /** Rows 删除 is offered for (default all), e.g. records that nothing refers to yet. */
   deletable?: (record: T) => boolean;
@@ -60,9 +98,21 @@ export interface ListPageProps<T extends object = ListRecord> {
   renderEditor?: (props: ListEditorProps<T>) => ReactNode;
   toolbarExtra?: ReactNode | ((api: ListPageApi<T>) => ReactNode);
   exportName?: string;
+  /**
+   * The columns 导出 writes: the shown ones (default), or `all` of the resource's Excel fields, which are the
+   * columns 导入 reads, so such an export is a complete import file.
+   */
+  exportColumns?: 'shown' | 'all';
+  /** Shown in 导入EXCEL above the file choice (what the file should hold). */
+  importHint?: ReactNode;
   defaultParams?: ListParams;
   /** Id field (default id). */
   rowKey?: string;
+  /**
+   * The rows as the table shows them, from the page's records: a tree list nests each row's loaded children
+   * (antd tree data), so they are rows of this table with its checkboxes and 编辑 / 删除.
+   */
+  treeRows?: (records: T[]) => T[];
   /** Passed to the antd Table (expandable for trees, scroll, size…). */
   tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource' | 'rowKey' | 'onChange' | 'pagination' | 'loading'>;
   /** false hides the checkboxes (and so the batch actions). */
@@ -90,28 +140,45 @@ function fieldOf(column: TableColumnsType<unknown>[number]): string | undefined 
  * The generic list page (widgets-spec "generic list pages"): query form, toolbar (新增, 导出, 导入, 高级查询,
  * 批量操作), selection summary, table with server paging and sort, and the add/edit editor.
  */
-export function ListPage<T extends object = ListRecord>(props: ListPageProps<T>) {
+export function ListPage<T extends object = ListRecord, D extends ResourceDescriptor = ResourceDescriptor>(
+  props: ListPageProps<T, D>,
+) {
+  const resource = props.resource;
+  const url = props.url ?? (resource ? urlsOf(resource) : {});
+  const columns = resource
+    ? columnsOf<T, D>(resource, props.columns)
+    : (props.columns.filter((c) => typeof c !== 'string') as ListColumn<T>[]);
+  const queryFields =
+    props.queryFields &&
+    (resource
+      ? queryFieldsOf(resource, props.queryFields)
+      : (props.queryFields.filter((q) => typeof q !== 'string') as QueryField[]));
+  const superQueryFields = props.superQueryFields ?? (resource ? superQueryFieldsOf(resource) : undefined);
+  const permissions = props.permissions ?? (resource ? permissionsOf(resource) : {});
+  const exportName = props.exportName ?? (resource ? (resource.exportName ?? `${resource.title}信息`) : undefined);
   const {
-    url,
-    columns,
-    queryFields,
-    superQueryFields,
     superQueryCode,
-    permissions = {},
     rowActions,
     deletable,
     deleteLast = false,
     renderEditor,
     toolbarExtra,
-    exportName,
     defaultParams,
     rowKey = 'id',
+    treeRows,
+    exportColumns = 'shown',
+    importHint,
     tableProps,
     selectable = true,
     actionColumnWidth,
     onSelectionChange,
+    fixedColumns,
+    card,
     ref,
   } = props;
+  const narrow = useNarrowScreen();
+  // Tree and expandable lists keep their table on a phone (cards have no place for children), with fewer columns.
+  const cards = narrow && !treeRows && !tableProps?.expandable;
   const allowed = useHasPermission();
   const can = (code: string | undefined) => !code || allowed(code);
   const list = useListPage<T>({ url, defaultParams, rowKey, exportName, onSelectionChange });
@@ -127,22 +194,65 @@ export function ListPage<T extends object = ListRecord>(props: ListPageProps<T>)
   const canDelete = Boolean(url.delete) && can(permissions.delete);
   const idOf = (record: T) => (record as Record<string, unknown>)[rowKey] as Key;
 
+  const hasActions = canEdit || canDelete || Boolean(rowActions);
+  /** The row's links, one flat list: a hidden action leaves no divider. */
+  const actionsOf = (record: T): ReactNode => {
+    const remove =
+      canDelete && (!deletable || deletable(record)) ? (
+        <a key="delete" onClick={() => api.deleteRecord(idOf(record))}>
+          {LIST_PAGE_TEXT.delete}
+        </a>
+      ) : null;
+    const items = flattenActions([
+      canEdit && (
+        <a key="edit" onClick={() => setEditor({ open: true, record })}>
+          {LIST_PAGE_TEXT.edit}
+        </a>
+      ),
+      !deleteLast && remove,
+      rowActions?.(record, api),
+      deleteLast && remove,
+    ]);
+    // null when no link is left, so a card draws no empty action bar.
+    return items.length > 0 ? <RowActions>{items}</RowActions> : null;
+  };
+
+  // Dictionary fields come with `<field>_dictText` (the server's translation), a plain text to cut.
+  const translated = columns.map((column): ListColumn<T> => {
+    const field = fieldOf(column as TableColumnsType<unknown>[number]);
+    if (!field || column.render) return column;
+    return {
+      ...column,
+      ellipsis: column.ellipsis ?? true,
+      render: (value: unknown, record: T) => {
+        const text = (record as Record<string, unknown>)[`${field}_dictText`];
+        return (text ?? value) as ReactNode;
+      },
+    };
+  });
+
   // Rebuilt each render: it follows the sort, the permissions and the api's current selection.
   const { tableColumns, scrollWidth } = ((): { tableColumns: TableColumnsType<T>; scrollWidth: number } => {
-    const translated = columns.map((column): ListColumn<T> => {
-      const field = fieldOf(column as TableColumnsType<unknown>[number]);
-      // Dictionary fields come with `<field>_dictText` (the server's translation), a plain text to cut.
-      if (!field || column.render) return column;
-      return {
-        ...column,
-        ellipsis: column.ellipsis ?? true,
-        render: (value: unknown, record: T) => {
-          const text = (record as Record<string, unknown>)[`${field}_dictText`];
-          return (text ?? value) as ReactNode;
-        },
-      };
-    });
-    const sized = withColumnDefaults(translated);
+    const pinnedKeys = new Set(
+      fixedColumns ?? (translated[0] ? [columnKeyOf(translated[0] as ListColumn<never>)] : []),
+    );
+    const isPinned = (column: ListColumn<T>) =>
+      column.fixed === 'left' ||
+      column.fixed === 'start' ||
+      column.fixed === true ||
+      pinnedKeys.has(columnKeyOf(column as ListColumn<never>));
+    // A phone's table (tree lists): the identifying columns only, nothing pinned.
+    const shown = narrow
+      ? (() => {
+          const look = resolveCard(translated, card);
+          const few = translated.filter((c) => c === look.title || c === look.tag);
+          return few.map(({ fixed: _fixed, ...c }) => c as ListColumn<T>);
+        })()
+      : [
+          ...translated.filter(isPinned).map((c) => ({ ...c, fixed: 'left' as const })),
+          ...translated.filter((c) => !isPinned(c)),
+        ];
+    const sized = withColumnDefaults(shown);
     const mapped = sized.columns.map((column) => {
       const field = fieldOf(column as TableColumnsType<unknown>[number]);
       let next = column;
@@ -157,8 +267,7 @@ export function ListPage<T extends object = ListRecord>(props: ListPageProps<T>)
     const selectionWidth =
       (selectable ? SELECTION_COLUMN_WIDTH : 0) +
       (tableProps?.expandable?.expandedRowRender ? SELECTION_COLUMN_WIDTH : 0);
-    if (!canEdit && !canDelete && !rowActions)
-      return { tableColumns: mapped, scrollWidth: sized.width + selectionWidth };
+    if (!hasActions) return { tableColumns: mapped, scrollWidth: sized.width + selectionWidth };
     const actionWidth =
       actionColumnWidth ?? Math.max(rowActions ? ACTION_WIDTH.extra : ACTION_WIDTH.plain, measuredActionWidth);
     const actionColumn: TableColumnsType<T>[number] = {
@@ -166,37 +275,8 @@ export function ListPage<T extends object = ListRecord>(props: ListPageProps<T>)
       key: '__action',
       width: actionWidth,
       // Always in reach when the table scrolls sideways.
-      fixed: 'right',
-      render: (_: unknown, record: T) => {
-        const items: ReactNode[] = [];
-        if (canEdit)
-          items.push(
-            <a key="edit" onClick={() => setEditor({ open: true, record })}>
-              {LIST_PAGE_TEXT.edit}
-            </a>,
-          );
-        const remove =
-          canDelete && (!deletable || deletable(record)) ? (
-            <a key="delete" onClick={() => api.deleteRecord(idOf(record))}>
-              {LIST_PAGE_TEXT.delete}
-            </a>
-          ) : null;
-        if (remove && !deleteLast) items.push(remove);
-        const extra = rowActions?.(record, api);
-        if (extra) items.push(<span key="extra">{extra}</span>);
-        if (remove && deleteLast) items.push(remove);
-        return (
-          <Space
-            className="list-page-row-actions"
-            // The divider's own margin is space enough between two links.
-            size={0}
-            style={{ whiteSpace: 'nowrap' }}
-            separator={<Divider orientation="vertical" />}
-          >
-            {items}
-          </Space>
-        );
-      },
+      fixed: narrow ? undefined : 'right',
+      render: (_: unknown, record: T) => actionsOf(record),
     };
     return { tableColumns: [...mapped, actionColumn], scrollWidth: sized.width + selectionWidth + actionWidth };
   })();
@@ -224,7 +304,9 @@ export function ListPage<T extends object = ListRecord>(props: ListPageProps<T>)
 
   return (
     <div className="list-page">
-      {queryFields && queryFields.length > 0 && <ListQueryForm fields={queryFields} onSearch={list.search} />}
+      {queryFields && queryFields.length > 0 && (
+        <ListQueryForm fields={queryFields} onSearch={list.search} narrow={narrow} />
+      )}
       <Space wrap style={{ marginBottom: 12 }}>
         {renderEditor && can(permissions.add) && (
           <Button type="primary" onClick={() => setEditor({ open: true, record: null })}>
@@ -232,8 +314,15 @@ export function ListPage<T extends object = ListRecord>(props: ListPageProps<T>)
           </Button>
         )}
         {url.exportXls && can(permissions.export) && (
-          <Button loading={list.exporting} onClick={() => void list.exportXls(exportFields())}>
-            {LIST_PAGE_TEXT.export}
+          <Button
+            loading={list.exporting}
+            onClick={() => void list.exportXls(exportColumns === 'all' ? undefined : exportFields())}
+          >
+            {selectable && selectedCount > 0
+              ? LIST_PAGE_TEXT.exportSelected(selectedCount)
+              : list.loading && list.total === 0
+                ? LIST_PAGE_TEXT.export
+                : LIST_PAGE_TEXT.exportAll(list.total)}
           </Button>
         )}
         {url.importExcel && can(permissions.import) && (
@@ -273,26 +362,59 @@ export function ListPage<T extends object = ListRecord>(props: ListPageProps<T>)
           }
         />
       )}
-      <div ref={tableRef}>
-        <Table<T>
-          size="middle"
-          bordered
-          {...tableProps}
-          // Wider than the page: the table scrolls sideways, the checkboxes and 操作 stay in place.
-          scroll={{ x: scrollWidth, ...tableProps?.scroll }}
+      {cards ? (
+        <ListCards<T>
+          records={list.records}
+          columns={translated}
+          card={card}
           rowKey={rowKey}
-          columns={tableColumns}
-          dataSource={list.records}
           loading={list.loading}
-          pagination={list.pagination}
-          rowSelection={
+          actions={hasActions ? actionsOf : undefined}
+          selection={
             selectable
-              ? { fixed: true, columnWidth: SELECTION_COLUMN_WIDTH, ...tableProps?.rowSelection, ...list.rowSelection }
+              ? {
+                  keys: list.selectedRowKeys,
+                  toggle: (record, checked) => {
+                    const id = idOf(record);
+                    const keys = checked ? [...list.selectedRowKeys, id] : list.selectedRowKeys.filter((k) => k !== id);
+                    const rows = checked
+                      ? [...list.selectedRows, record]
+                      : list.selectedRows.filter((r) => idOf(r) !== id);
+                    list.rowSelection.onChange?.(keys, rows, { type: 'single' });
+                  },
+                }
               : undefined
           }
-          onChange={list.onTableChange}
+          pagination={list.pagination}
+          onPage={list.goToPage}
         />
-      </div>
+      ) : (
+        <div ref={tableRef}>
+          <Table<T>
+            size="middle"
+            bordered
+            {...tableProps}
+            // Wider than the page: the table scrolls sideways, the checkboxes and 操作 stay in place.
+            scroll={{ x: scrollWidth, ...tableProps?.scroll }}
+            rowKey={rowKey}
+            columns={tableColumns}
+            dataSource={treeRows ? treeRows(list.records) : list.records}
+            loading={list.loading}
+            pagination={list.pagination}
+            rowSelection={
+              selectable
+                ? {
+                    fixed: true,
+                    columnWidth: SELECTION_COLUMN_WIDTH,
+                    ...tableProps?.rowSelection,
+                    ...list.rowSelection,
+                  }
+                : undefined
+            }
+            onChange={list.onTableChange}
+          />
+        </div>
+      )}
       {renderEditor?.({
         open: editor.open,
         record: editor.record,
@@ -306,6 +428,7 @@ export function ListPage<T extends object = ListRecord>(props: ListPageProps<T>)
         <ImportExcelModal
           open={importOpen}
           url={url.importExcel}
+          hint={importHint}
           onClose={() => setImportOpen(false)}
           onOk={() => list.reload()}
         />

@@ -1,12 +1,28 @@
 import { useState } from 'react';
 import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
-import { DownOutlined, UpOutlined } from '@ant-design/icons';
+import { DownOutlined, FilterOutlined, UpOutlined } from '@ant-design/icons';
 import { DATE_FORMAT, DATETIME_FORMAT } from '@district/shared';
 import { queryFieldParams, type ListParams, type QueryField } from './list-query';
-import { useDictOptions } from '../dict/use-dict-options';
+import { CategorySelect } from '@/components/category-select/category-select';
+import { useDictOptions } from '@/components/dict/use-dict-options';
+import { DepartSelect } from '@/components/pickers/depart-select';
 
 /** Fields shown before 展开 (the rest are kept, only hidden). */
 export const QUERY_FORM_VISIBLE = 3;
+/** On a phone only the first field shows; the rest wait behind 筛选. */
+export const QUERY_FORM_VISIBLE_NARROW = 1;
+
+export const QUERY_FORM_TEXT = {
+  search: '查询',
+  reset: '重置',
+  expand: '展开',
+  collapse: '收起',
+  /** The phone's toggle, with the number of hidden fields in use. */
+  filter: (inUse: number) => (inUse > 0 ? `筛选(${inUse})` : '筛选'),
+} as const;
+
+const isSet = (value: unknown) =>
+  value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
 
 function DictSelect({ field, ...rest }: { field: Extract<QueryField, { kind: 'dict' }> }) {
   const { options } = useDictOptions(field.dictCode);
@@ -48,6 +64,14 @@ function FieldInput({ field, ...rest }: { field: QueryField }) {
           format={field.showTime ? DATETIME_FORMAT : DATE_FORMAT}
         />
       );
+    case 'depart':
+      return <DepartSelect {...rest} multiple={false} placeholder={field.placeholder ?? `请选择${field.label}`} />;
+    case 'category':
+      return (
+        <CategorySelect {...rest} pcode={field.root ?? '0'} placeholder={field.placeholder ?? `请选择${field.label}`} />
+      );
+    case 'custom':
+      return <>{field.render(rest as { value?: unknown; onChange?: (value: unknown) => void })}</>;
     case 'number':
       return (
         <InputNumber
@@ -72,19 +96,27 @@ function FieldInput({ field, ...rest }: { field: QueryField }) {
 export interface ListQueryFormProps {
   fields: readonly QueryField[];
   onSearch: (params: ListParams) => void;
+  /** A phone: only the first field until 筛选 opens the rest. */
+  narrow?: boolean;
 }
 
-/** 查询 / 重置 form above a list; more than three fields fold behind 展开. */
-export function ListQueryForm({ fields, onSearch }: ListQueryFormProps) {
+/**
+ * 查询 / 重置 form above a list; more than three fields fold behind 展开. On a phone everything after the first field
+ * folds behind 筛选, which counts the folded fields in use.
+ */
+export function ListQueryForm({ fields, onSearch, narrow = false }: ListQueryFormProps) {
   const [form] = Form.useForm<Record<string, unknown>>();
   const [expanded, setExpanded] = useState(false);
-  const collapsible = fields.length > QUERY_FORM_VISIBLE;
+  const visible = narrow ? QUERY_FORM_VISIBLE_NARROW : QUERY_FORM_VISIBLE;
+  const collapsible = fields.length > visible;
+  const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
+  const hiddenInUse = fields.slice(visible).filter((f) => isSet(values?.[f.field])).length;
 
   return (
     <Form
       form={form}
       role="search"
-      onFinish={(values) => onSearch(queryFieldParams(fields, values))}
+      onFinish={(submitted) => onSearch(queryFieldParams(fields, submitted))}
       style={{ marginBottom: 16 }}
     >
       <Row gutter={16}>
@@ -94,7 +126,7 @@ export function ListQueryForm({ fields, onSearch }: ListQueryFormProps) {
             xs={24}
             sm={12}
             lg={6}
-            style={collapsible && !expanded && i >= QUERY_FORM_VISIBLE ? { display: 'none' } : undefined}
+            style={collapsible && !expanded && i >= visible ? { display: 'none' } : undefined}
           >
             <Form.Item name={f.field} label={f.label} style={{ marginBottom: 12 }}>
               <FieldInput field={f} />
@@ -103,7 +135,7 @@ export function ListQueryForm({ fields, onSearch }: ListQueryFormProps) {
         ))}
         <Col xs={24} sm={12} lg={6}>
           <Button type="primary" htmlType="submit">
-            查询
+            {QUERY_FORM_TEXT.search}
           </Button>
           <Button
             style={{ marginLeft: 8 }}
@@ -112,14 +144,20 @@ export function ListQueryForm({ fields, onSearch }: ListQueryFormProps) {
               onSearch({});
             }}
           >
-            重置
+            {QUERY_FORM_TEXT.reset}
           </Button>
-          {collapsible && (
-            <Button type="link" onClick={() => setExpanded((e) => !e)}>
-              {expanded ? '收起' : '展开'}
-              {expanded ? <UpOutlined aria-hidden /> : <DownOutlined aria-hidden />}
-            </Button>
-          )}
+          {collapsible &&
+            (narrow && !expanded ? (
+              <Button type="link" aria-expanded={false} onClick={() => setExpanded(true)}>
+                <FilterOutlined aria-hidden />
+                {QUERY_FORM_TEXT.filter(hiddenInUse)}
+              </Button>
+            ) : (
+              <Button type="link" aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>
+                {expanded ? QUERY_FORM_TEXT.collapse : QUERY_FORM_TEXT.expand}
+                {expanded ? <UpOutlined aria-hidden /> : <DownOutlined aria-hidden />}
+              </Button>
+            ))}
         </Col>
       </Row>
     </Form>

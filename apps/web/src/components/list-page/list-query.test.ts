@@ -69,6 +69,20 @@ describe('list query encodings', () => {
     expect(buildListParams({ query: {}, sort: null, superQuery: { conditions: [], matchType: 'and' } })).toEqual({});
   });
 
+  it('sends a department, a category and a page-made input as plain values', () => {
+    const fields: QueryField[] = [
+      { kind: 'depart', field: 'ownerDepartId', label: '所属部门' },
+      { kind: 'category', field: 'categoryId', label: '资产分类', root: 'A01' },
+      { kind: 'custom', field: 'tags', label: '标签', render: () => null },
+    ];
+    expect(queryFieldParams(fields, { ownerDepartId: 'd1', categoryId: 'c9', tags: ['a', 'b'] })).toEqual({
+      ownerDepartId: 'd1',
+      categoryId: 'c9',
+      tags: 'a,b',
+    });
+    expect(queryFieldParams(fields, { ownerDepartId: '', tags: [] })).toEqual({});
+  });
+
   it('writes the total as range and count', () => {
     expect(totalText(100, [1, 20])).toBe('第 1-20 条 / 共 100 条');
   });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Dayjs } from 'dayjs';
 import {
   DATE_FORMAT,
@@ -38,6 +39,12 @@ export type QueryField = QueryFieldBase &
     | { kind: 'select'; options: SelectOption[]; multiple?: boolean }
     | { kind: 'dateRange'; showTime?: boolean }
     | { kind: 'number' }
+    /** One department (its id). */
+    | { kind: 'depart' }
+    /** One category of the tree under `root` (its id). */
+    | { kind: 'category'; root?: string }
+    /** The page's own input; its value is sent as it is (a string or a comma list). */
+    | { kind: 'custom'; render: (props: { value?: unknown; onChange?: (value: unknown) => void }) => ReactNode }
   );
 
 export type ListParams = Record<string, string | number>;
@@ -84,7 +91,14 @@ export function queryFieldParams(fields: readonly QueryField[], values: Record<s
         break;
       }
       case 'number':
+      case 'depart':
+      case 'category':
         params[f.field] = String(v);
+        break;
+      case 'custom':
+        if (Array.isArray(v)) {
+          if (v.length) params[f.field] = v.join(',');
+        } else params[f.field] = String(v);
         break;
     }
   }

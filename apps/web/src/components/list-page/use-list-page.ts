@@ -9,9 +9,9 @@ import {
   type SuperQueryCondition,
   type SuperQueryMatchType,
 } from '@district/shared';
-import { feedback } from '../../lib/feedback';
-import { deleteAction, getAction } from '../../lib/request';
-import { exportXls as downloadXls } from '../excel/export-xls';
+import { feedback } from '@/lib/feedback';
+import { deleteAction, getAction } from '@/lib/request';
+import { exportXls as downloadXls } from '@/components/excel/export-xls';
 import {
   buildListParams,
   totalText,
@@ -72,6 +72,8 @@ export interface UseListPageResult<T extends object = ListRecord> extends ListPa
   sort: ListSort | null;
   rowSelection: TableRowSelection<T>;
   onTableChange: NonNullable<TableProps<T>['onChange']>;
+  /** Opens a page of the list (the phone's card list has a pager of its own, not the table's). */
+  goToPage: (current: number, pageSize: number) => void;
 }
 
 function failureMessage(error: unknown): string {
@@ -161,17 +163,27 @@ export function useListPage<T extends object = ListRecord>(options: UseListPageO
     setTick((t) => t + 1);
   }, []);
 
-  const search = useCallback((next: ListParams) => {
-    setQuery(next);
-    setPage((p) => ({ ...p, current: 1 }));
-    setTick((t) => t + 1);
-  }, []);
+  // A new query (查询, 重置, 高级查询) drops the selection: rows picked under the old one would otherwise stay picked,
+  // out of sight, and 导出 would export only them.
+  const search = useCallback(
+    (next: ListParams) => {
+      setQuery(next);
+      setPage((p) => ({ ...p, current: 1 }));
+      setTick((t) => t + 1);
+      clearSelection();
+    },
+    [clearSelection],
+  );
 
-  const setSuperQuery = useCallback((conditions: SuperQueryCondition[], matchType: SuperQueryMatchType) => {
-    setSuperQueryState({ conditions, matchType });
-    setPage((p) => ({ ...p, current: 1 }));
-    setTick((t) => t + 1);
-  }, []);
+  const setSuperQuery = useCallback(
+    (conditions: SuperQueryCondition[], matchType: SuperQueryMatchType) => {
+      setSuperQueryState({ conditions, matchType });
+      setPage((p) => ({ ...p, current: 1 }));
+      setTick((t) => t + 1);
+      clearSelection();
+    },
+    [clearSelection],
+  );
 
   /** After removing `count` rows, stay on the last page that still has rows. */
   const afterDelete = useCallback(
@@ -276,6 +288,10 @@ export function useListPage<T extends object = ListRecord>(options: UseListPageO
     }
   }, []);
 
+  const goToPage = useCallback((current: number, pageSize: number) => {
+    setPage((p) => ({ current: pageSize !== p.pageSize ? 1 : current, pageSize }));
+  }, []);
+
   const pagination: TablePaginationConfig = {
     current: page.current,
     pageSize: page.pageSize,
@@ -304,6 +320,7 @@ export function useListPage<T extends object = ListRecord>(options: UseListPageO
     sort,
     rowSelection,
     onTableChange,
+    goToPage,
     reload,
     search,
     setSuperQuery,

@@ -1,17 +1,28 @@
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import L from 'leaflet';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
+import { Link } from 'react-router';
 import 'leaflet/dist/leaflet.css';
 import { ASSET_STATUS_ITEMS, type AssetPoint } from '@district/shared';
+import { BaseLayer } from './base-layer';
 import { buildClusterIndex, type ClusterIndex } from './cluster';
+import { bubbleSize, clusterIconHtml, clusterTitle, statusColor } from './cluster-icon';
 import { boundsOf, displayBoxToStored, toDisplay, type BBox, type TileCrs } from './coords';
-import { useMapConfig, type MapConfig } from './map-settings';
+import { DISTRICT_BASE } from './district-base';
+import { useMapBase, useMapConfig, type MapConfig } from './map-settings';
 import './asset-map.css';
 
-export const NO_TILES_NOTICE = '地图底图不可用，仅显示资产点位';
-const UNKNOWN_STATUS_COLOR = '#8c8c8c';
-const STATUS_COLOR = new Map<string, string>(ASSET_STATUS_ITEMS.map((s) => [s.value, s.color]));
-export const statusColor = (status: string): string => STATUS_COLOR.get(status) ?? UNKNOWN_STATUS_COLOR;
+/** What the public and ordinary users read when there are no tiles: neutral, nothing to configure. */
+export const NO_TILES_NOTICE = '在线底图不可用，显示区域示意图';
+/** The platform settings page, where 地图设置 lives. */
+export const MAP_SETTINGS_PATH = '/system/platform';
+export { statusColor };
+
+/**
+ * Who reads the no-tiles notice: 'neutral' (the public, ordinary users), 'admin' (told how to configure a tile
+ * server) or 'admin-link' (the same, with a link: the user may open 平台设置).
+ */
+export type TileHelp = 'neutral' | 'admin' | 'admin-link';
 
 export interface AssetMapProps {
   points: readonly AssetPoint[];
@@ -33,11 +44,16 @@ export interface AssetMapProps {
   legend?: boolean;
   /** Drawn over the map's top-left corner (a count, a hint). */
   overlay?: ReactNode;
+  /** The legend's heading (its counts are of the points on the map). */
+  legendTitle?: string;
+  /** How the no-tiles notice speaks: see TileHelp (the page decides from the user's rights). */
+  tileHelp?: TileHelp;
 }
 
 /**
  * The asset map: GCJ-02 points clustered with supercluster and drawn on Leaflet's canvas renderer, a
- * status legend, and a plain grid when there are no tiles (no URL configured, or they fail to load).
+ * status legend, and a schematic of the district (base-layer.ts) when there are no tiles (no URL configured, or
+ * they fail to load).
  */
 export function AssetMap({
   points,
@@ -52,6 +68,8 @@ export function AssetMap({
   pointZoom = 16,
   legend = true,
   overlay,
+  legendTitle = '地图点位',
+  tileHelp = 'neutral',
 }: AssetMapProps) {
   const platform = useMapConfig();
   const settings = given ?? platform;
@@ -59,6 +77,8 @@ export function AssetMap({
   const loadedTiles = useRef(0);
   const crs: TileCrs = settings.crs;
   const showTiles = settings.tileUrl !== '' && !tilesFailed;
+  // The office's own base when it stored one (asked for only when there are no tiles), else the shipped one.
+  const officeBase = useMapBase(!showTiles);
   const index = useMemo(() => buildClusterIndex(points, crs), [points, crs]);
   const center = toDisplay(settings.center, crs);
 
@@ -94,6 +114,7 @@ export function AssetMap({
             }}
           />
         )}
+        {!showTiles && <BaseLayer crs={crs} data={officeBase ?? DISTRICT_BASE} />}
         <ClusterLayer index={index} onPointClick={onPointClick} />
         <FitView
           points={points}
@@ -106,41 +127,54 @@ export function AssetMap({
         <BoxSelect active={selecting} crs={crs} onSelect={onSelect} />
         <SelectedBox box={selectedBox} crs={crs} />
       </MapContainer>
-      {overlay && <div className="asset-map-overlay">{overlay}</div>}
-      {!showTiles && (
-        <div className="asset-map-notice" role="status">
-          {NO_TILES_NOTICE}
+      {/* The count and the notice stack in one corner box, so on a narrow phone they wrap instead of overlapping. */}
+      {(overlay || !showTiles) && (
+        <div className="asset-map-top">
+          {overlay && <div className="asset-map-overlay">{overlay}</div>}
+          {!showTiles && (
+            <div className="asset-map-notice" role="status">
+              <TilesNotice help={tileHelp} configured={settings.tileUrl !== ''} />
+            </div>
+          )}
         </div>
       )}
-      {legend && <StatusLegend points={points} />}
+      {legend && <StatusLegend points={points} title={legendTitle} />}
     </div>
   );
 }
 
-function StatusLegend({ points }: { points: readonly AssetPoint[] }) {
+/** Why there is no base map, and for an administrator where to set one up. */
+function TilesNotice({ help, configured }: { help: TileHelp; configured: boolean }) {
+  if (help === 'neutral') return <>{NO_TILES_NOTICE}</>;
+  const where =
+    help === 'admin-link' ? <Link to={MAP_SETTINGS_PATH}>平台设置 → 地图设置</Link> : <span>平台设置 → 地图设置</span>;
+  return configured ? (
+    <>地图瓦片加载失败，当前显示区域示意图：请检查 {where} 中的瓦片地址</>
+  ) : (
+    <>未配置地图底图：请在 {where} 中填写瓦片地址</>
+  );
+}
+
+function StatusLegend({ points, title }: { points: readonly AssetPoint[]; title: string }) {
   const counts = useMemo(() => {
     const c = new Map<string, number>();
     for (const p of points) c.set(p[3], (c.get(p[3]) ?? 0) + 1);
     return c;
   }, [points]);
   return (
-    <ul className="asset-map-legend" aria-label="图例">
-      {ASSET_STATUS_ITEMS.map((s) => (
-        <li key={s.value}>
-          <span className="asset-map-legend-dot" style={{ background: s.color }} />
-          {s.text}
-          <span className="asset-map-legend-count">{counts.get(s.value) ?? 0}</span>
-        </li>
-      ))}
-    </ul>
+    <div className="asset-map-legend">
+      <div className="asset-map-legend-title">{title}</div>
+      <ul aria-label="图例">
+        {ASSET_STATUS_ITEMS.map((s) => (
+          <li key={s.value}>
+            <span className="asset-map-legend-dot" style={{ background: s.color }} />
+            {s.text}
+            <span className="asset-map-legend-count">{(counts.get(s.value) ?? 0).toLocaleString('zh-CN')}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
-}
-
-function bubbleSize(count: number): number {
-  if (count < 10) return 30;
-  if (count < 100) return 36;
-  if (count < 1000) return 42;
-  return 50;
 }
 
 /** Redraws only what the view shows after each pan or zoom; everything else stays in the index. */
@@ -161,10 +195,10 @@ function ClusterLayer({ index, onPointClick }: { index: ClusterIndex; onPointCli
           const marker = L.marker([item.lat, item.lng], {
             icon: L.divIcon({
               className: 'asset-map-cluster',
-              html: `<span>${item.count}</span>`,
+              html: clusterIconHtml(item.count, item.statuses),
               iconSize: [size, size],
             }),
-            title: `${item.count} 个资产`,
+            title: clusterTitle(item.count, item.statuses),
             keyboard: false,
           });
           marker.on('click', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AssetPoint } from '@district/shared';
 import { buildClusterIndex } from './cluster';
+import { clusterIconHtml, clusterTitle } from './cluster-icon';
 import { boundsOf, displayBoxToStored, fromDisplay, toDisplay } from './coords';
 import { DEFAULT_MAP_CONFIG, parseMapConfig } from './map-settings';
 
@@ -25,6 +26,51 @@ describe('cluster index', () => {
     expect(items.length).toBeLessThan(10);
     const total = items.reduce((sum, it) => sum + (it.kind === 'cluster' ? it.count : 1), 0);
     expect(total).toBe(10_000);
+  });
+
+  it('a group carries how many of its assets have each status, at every zoom level', () => {
+    // 10,000 points, statuses cycling: 2,000 of each of the five.
+    const index = buildClusterIndex(grid(10_000), 'gcj02');
+    for (const zoom of [3, 5, 9]) {
+      const clusters = index.query(WORLD, zoom).filter((it) => it.kind === 'cluster');
+      expect(clusters.length).toBeGreaterThan(0);
+      const sums = new Map<string, number>();
+      for (const c of clusters) {
+        if (c.kind !== 'cluster') continue;
+        // Each group's counts add up to its size.
+        expect(c.statuses.reduce((n, s) => n + s.count, 0)).toBe(c.count);
+        for (const s of c.statuses) sums.set(s.status, (sums.get(s.status) ?? 0) + s.count);
+      }
+      if (zoom === 3) {
+        // Zoomed out, all points are in groups: the counts are exact, not summed twice across levels.
+        expect(Object.fromEntries(sums)).toEqual({
+          idle: 2000,
+          in_use: 2000,
+          leased: 2000,
+          repair: 2000,
+          disposed: 2000,
+        });
+      }
+    }
+  });
+
+  it('counts a mixed group per status, an unknown status as its own slice', () => {
+    const points: AssetPoint[] = [
+      ['a', 104.1, 30.6, 'idle', 'c'],
+      ['b', 104.1001, 30.6, 'idle', 'c'],
+      ['c', 104.1002, 30.6, 'leased', 'c'],
+      ['d', 104.1003, 30.6, 'weird', 'c'],
+    ];
+    const [group] = buildClusterIndex(points, 'gcj02').query(WORLD, 10);
+    expect(group).toMatchObject({
+      kind: 'cluster',
+      count: 4,
+      statuses: [
+        { status: 'idle', count: 2 },
+        { status: 'leased', count: 1 },
+        { status: '', count: 1 },
+      ],
+    });
   });
 
   it('shows single points with their id and status once zoomed in far enough', () => {
@@ -63,6 +109,33 @@ describe('cluster index', () => {
     // GCJ-02 is offset a few hundred metres from WGS-84 in Beijing.
     expect(item!.lng).toBeCloseTo(116.39376, 4);
     expect(item!.lat).toBeCloseTo(39.8986, 4);
+  });
+});
+
+describe('cluster bubble', () => {
+  it('draws one arc per status, as long as its share, in the status colour, with the count in the middle', () => {
+    const html = clusterIconHtml(30, [
+      { status: 'idle', count: 20 },
+      { status: 'leased', count: 10 },
+    ]);
+    const el = document.createElement('div');
+    el.innerHTML = html;
+    expect(el.textContent).toBe('30');
+    const arcs = [...el.querySelectorAll('circle.asset-map-cluster-arc')];
+    expect(arcs.map((a) => a.getAttribute('stroke'))).toEqual(['#52c41a', '#fa8c16']);
+    const lengths = arcs.map((a) => Number(a.getAttribute('stroke-dasharray')!.split(' ')[0]));
+    expect(lengths[0]! / lengths[1]!).toBeCloseTo(2, 2);
+    // The second arc starts where the first ends.
+    expect(Number(arcs[1]!.getAttribute('stroke-dashoffset'))).toBeCloseTo(-lengths[0]!, 1);
+  });
+
+  it('names the statuses in its title', () => {
+    expect(
+      clusterTitle(1200, [
+        { status: 'idle', count: 1000 },
+        { status: 'repair', count: 200 },
+      ]),
+    ).toBe('1,200 个资产：闲置 1,000、维修 200');
   });
 });
 

@@ -1,14 +1,45 @@
 import Supercluster, { type ClusterProperties, type PointFeature } from 'supercluster';
-import type { AssetPoint } from '@district/shared';
+import { ASSET_STATUS_ITEMS, type AssetPoint } from '@district/shared';
 import { toDisplay, type BBox, type TileCrs } from './coords';
 
-/** What the map draws in a view: count bubbles for groups, small status-coloured circles for single assets. */
+/** How many of a group's assets have one status; `status` is '' for a value outside ASSET_STATUS_ITEMS. */
+export interface StatusCount {
+  status: string;
+  count: number;
+}
+
+/**
+ * What the map draws in a view: bubbles for groups (with how many assets of each status they hold, for the
+ * pie), small status-coloured circles for single assets.
+ */
 export type ViewItem =
-  | { kind: 'cluster'; clusterId: number; lng: number; lat: number; count: number }
+  | { kind: 'cluster'; clusterId: number; lng: number; lat: number; count: number; statuses: StatusCount[] }
   | { kind: 'point'; id: string; lng: number; lat: number; status: string; categoryId: string };
 
-interface PointProps {
+/**
+ * Per-status counts as flat numeric properties s0…sN (N: any other status). Flat, because supercluster copies
+ * a cluster's properties shallowly from one zoom level to the next: an array would be shared and summed twice.
+ */
+type StatusProps = Record<`s${number}`, number>;
+
+interface PointProps extends StatusProps {
   index: number;
+}
+
+const STATUS_KEYS = ASSET_STATUS_ITEMS.map((s) => s.value as string);
+const OTHER = STATUS_KEYS.length;
+const statusSlot = (status: string): number => {
+  const i = STATUS_KEYS.indexOf(status);
+  return i < 0 ? OTHER : i;
+};
+
+function statusCounts(props: Partial<StatusProps>): StatusCount[] {
+  const out: StatusCount[] = [];
+  for (let i = 0; i <= OTHER; i += 1) {
+    const count = props[`s${i}`] ?? 0;
+    if (count > 0) out.push({ status: STATUS_KEYS[i] ?? '', count });
+  }
+  return out;
 }
 
 export interface ClusterIndex {
@@ -33,10 +64,23 @@ export function buildClusterIndex(points: readonly AssetPoint[], crs: TileCrs, r
   const shown = usable.map((p) => toDisplay([p[1], p[2]], crs));
   const features: PointFeature<PointProps>[] = shown.map((coordinates, index) => ({
     type: 'Feature',
-    properties: { index },
+    properties: { index, [`s${statusSlot(usable[index]![3])}`]: 1 },
     geometry: { type: 'Point', coordinates },
   }));
-  const index = new Supercluster<PointProps>({ radius, maxZoom: 17, minPoints: 3 });
+  const index = new Supercluster<PointProps, StatusProps>({
+    radius,
+    maxZoom: 17,
+    minPoints: 3,
+    // Each group carries how many of its assets have each status (the bubble's pie).
+    map: (p) => {
+      const out: StatusProps = {};
+      for (let i = 0; i <= OTHER; i += 1) out[`s${i}`] = p[`s${i}`] ?? 0;
+      return out;
+    },
+    reduce: (acc, p) => {
+      for (let i = 0; i <= OTHER; i += 1) acc[`s${i}`] = (acc[`s${i}`] ?? 0) + (p[`s${i}`] ?? 0);
+    },
+  });
   index.load(features);
   return {
     size: usable.length,
@@ -51,7 +95,14 @@ export function buildClusterIndex(points: readonly AssetPoint[], crs: TileCrs, r
         const [lng, lat] = f.geometry.coordinates as [number, number];
         const props = f.properties as Partial<ClusterProperties> & Partial<PointProps>;
         if (props.cluster) {
-          return { kind: 'cluster', clusterId: props.cluster_id ?? 0, lng, lat, count: props.point_count ?? 0 };
+          return {
+            kind: 'cluster',
+            clusterId: props.cluster_id ?? 0,
+            lng,
+            lat,
+            count: props.point_count ?? 0,
+            statuses: statusCounts(props),
+          };
         }
         // Single points keep their exact coordinates (supercluster's projection rounds them slightly).
         const i = props.index ?? 0;

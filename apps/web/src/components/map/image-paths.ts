@@ -1,4 +1,4 @@
-import { getFileAccessHttpUrl } from '../../lib/request';
+import { getFileAccessHttpUrl } from '@/lib/request';
 
 // Apart from the swiper so a card list can show covers without loading the carousel and the image viewer.
 

@@ -1,5 +1,13 @@
-export { AssetMap, NO_TILES_NOTICE, statusColor, type AssetMapProps } from './asset-map';
-export { buildClusterIndex, type ClusterIndex, type ViewItem } from './cluster';
+export {
+  AssetMap,
+  MAP_SETTINGS_PATH,
+  NO_TILES_NOTICE,
+  statusColor,
+  type AssetMapProps,
+  type TileHelp,
+} from './asset-map';
+export { buildClusterIndex, type ClusterIndex, type StatusCount, type ViewItem } from './cluster';
+export { DISTRICT_BASE } from './district-base';
 export {
   bboxParam,
   boundsOf,

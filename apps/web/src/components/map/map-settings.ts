@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { API } from '@district/shared';
-import { getAction } from '../../lib/request';
+import { API, type MapBase, type MapBaseCollection, type MapBaseInput } from '@district/shared';
+import { getAction, putAction } from '@/lib/request';
 import type { BBox, LngLat, TileCrs } from './coords';
 
 /**
@@ -99,4 +99,32 @@ export function useMapConfig(): MapConfig {
     retry: false,
   });
   return data ?? DEFAULT_MAP_CONFIG;
+}
+
+export const MAP_BASE_QUERY_KEY = ['platform-map-base'] as const;
+
+/** The office's own offline base (平台设置 → 地图设置), or null for the shipped schematic. */
+export async function fetchMapBase(): Promise<MapBaseCollection | null> {
+  const res = await getAction<MapBase>(API.platformMapBase, undefined, { silent: true });
+  const g = res.result?.geojson;
+  return g && g.type === 'FeatureCollection' && Array.isArray(g.features) ? g : null;
+}
+
+export function saveMapBase(input: MapBaseInput) {
+  return putAction<MapBase>(API.platformMapBase, input);
+}
+
+/**
+ * The offline base the map draws when it has no tiles: asked for only then (`enabled`), and null (the shipped
+ * schematic) while it loads or when the server cannot say.
+ */
+export function useMapBase(enabled: boolean): MapBaseCollection | null {
+  const { data } = useQuery({
+    queryKey: MAP_BASE_QUERY_KEY,
+    queryFn: fetchMapBase,
+    enabled,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  return data ?? null;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LIST_MESSAGES, type PageResult, type UserRecord } from '@district/shared';
-import { renderWithApp } from '../../test/render';
+import { renderWithApp } from '@/test/render';
 import { MemberUsersTable, type MemberUsersTableProps } from './member-users-table';
 
 const user = (id: string, username: string, realname: string) => ({ id, username, realname }) as UserRecord;

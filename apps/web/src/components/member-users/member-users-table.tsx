@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type Key, type ReactNode } from 'react';
 import { App, Button, Divider, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { LIST_MESSAGES, PICKER_PAGE, type PageResult, type UserRecord } from '@district/shared';
-import { UserSelectModal } from '../pickers/user-select-modal';
+import { UserSelectModal } from '@/components/pickers/user-select-modal';
 
 /** Search values by field name ('keyword' for the single search box); the caller maps them to its query. */
 export type MemberSearch = Record<string, string>;

@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from 'antd';
-import { StatusBlock } from '../status-block/status-block';
-import { reloadPage } from '../../lib/browser';
+import { StatusBlock } from '@/components/status-block/status-block';
+import { reloadPage } from '@/lib/browser';
 
 interface PageBoundaryState {
   error: Error | null;

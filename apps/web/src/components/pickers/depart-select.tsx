@@ -1,5 +1,5 @@
 import { useState, type CSSProperties } from 'react';
-import { splitValue } from '../dict/dict-api';
+import { splitValue } from '@/components/dict/dict-api';
 import { DepartSelectModal } from './depart-select-modal';
 import { PickerInput } from './picker-input';
 import { DEPART_NAME_DICT } from './picker-api';

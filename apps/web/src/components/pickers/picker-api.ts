@@ -1,11 +1,18 @@
-import type { ApiResponse, PageResult } from '@district/shared';
-import { feedback } from '../../lib/feedback';
-import { getAction } from '../../lib/request';
+import {
+  DEPART_TREE_API,
+  USER_ADMIN_API,
+  USER_RESOURCE,
+  resourceUrls,
+  type ApiResponse,
+  type PageResult,
+} from '@district/shared';
+import { feedback } from '@/lib/feedback';
+import { getAction } from '@/lib/request';
 
 export const PICKER_API = {
-  departTree: '/sys/sysDepart/queryTreeList',
-  usersByDepart: '/sys/user/queryUserByDepId',
-  userList: '/sys/user/list',
+  departTree: DEPART_TREE_API.queryTreeList,
+  usersByDepart: USER_ADMIN_API.queryUserByDepId,
+  userList: resourceUrls(USER_RESOURCE.path).list,
 } as const;
 
 /** Registered table dictionaries the pickers show names with. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchDictLabels } from '../dict/dict-api';
+import { fetchDictLabels } from '@/components/dict/dict-api';
 
 /**
  * Names of the picked values: those the picker just returned are known; others (a value set from

@@ -1,7 +1,7 @@
 import { useEffect, useState, type Key } from 'react';
 import { Button, Col, Empty, Input, Modal, Row, Space, Spin, Table, Tree, type TableColumnsType } from 'antd';
 import { MODAL_WIDTH, PICKER_PAGE, encodeFilter } from '@district/shared';
-import { fetchDictLabels } from '../dict/dict-api';
+import { fetchDictLabels } from '@/components/dict/dict-api';
 import { USER_NAME_DICT, fetchUsers, fetchUsersByDepart, type PickerUser, type UserAnswer } from './picker-api';
 import { toTreeData, useDepartTree } from './use-depart-tree';
 

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { mockHttp, ok } from '../../test/mock-http';
-import { renderWithApp } from '../../test/render';
+import { mockHttp, ok } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { UserSelect } from './user-select';
 import { UserSelectModal } from './user-select-modal';
 

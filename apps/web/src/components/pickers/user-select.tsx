@@ -1,5 +1,5 @@
 import { useState, type CSSProperties } from 'react';
-import { splitValue } from '../dict/dict-api';
+import { splitValue } from '@/components/dict/dict-api';
 import { PickerInput } from './picker-input';
 import { USER_NAME_DICT } from './picker-api';
 import { usePickedNames } from './use-picked-names';

@@ -7,7 +7,7 @@ import {
   type PopupReportQueryItem,
   type PopupReportRow,
 } from '@district/shared';
-import { getAction } from '../../lib/request';
+import { getAction } from '@/lib/request';
 
 export interface PopupReportConfig extends PopupReportColumns {
   queryItems: PopupReportQueryItem[];

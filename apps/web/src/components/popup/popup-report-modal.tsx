@@ -1,9 +1,10 @@
-import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Col, Form, Input, Modal, Row, Select, Space, Table, type TableColumnsType } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { POPUP_MESSAGES, POPUP_REPORT, type DictItem, type PopupReportRow } from '@district/shared';
-import { errorMessage } from '../../lib/errors';
-import { loadPopupReportConfig, loadPopupReportData, type PopupReportConfig } from './popup-report-api';
+import { errorMessage } from '@/lib/errors';
+import { loadPopupReportConfig, loadPopupReportData } from './popup-report-api';
 
 export interface PopupReportModalProps {
   open: boolean;
@@ -45,67 +46,58 @@ interface Paging {
 }
 
 const FIRST_PAGE: Paging = { pageNo: 1, pageSize: POPUP_REPORT.pageSize };
+const NO_ROWS: PopupReportRow[] = [];
 
 /** Popup report picker (width 1200): query form from getQueryInfo, rows from getData, single or multi choice. */
 export function PopupReportModal({ open, code, multi = false, param, title, onOk, onCancel }: PopupReportModalProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Record<string, unknown>>();
-  const [config, setConfig] = useState<PopupReportConfig | null>(null);
   const [expanded, setExpanded] = useState(false);
   const [paging, setPaging] = useState<Paging>(FIRST_PAGE);
   const [query, setQuery] = useState<Record<string, unknown>>({});
-  const [rows, setRows] = useState<PopupReportRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
+  // Each 查询 and 重置 asks again, even with the same values.
+  const [round, setRound] = useState(0);
   // Chosen rows by id, kept across pages.
   const [selected, setSelected] = useState<Map<string, PopupReportRow>>(new Map());
-  const request = useRef(0);
   const paramKey = JSON.stringify(param ?? {});
 
-  const loadConfig = useEffectEvent((isActive: () => boolean) => {
-    setLoading(true);
-    loadPopupReportConfig(code)
-      .then((next) => isActive() && setConfig(next))
-      .catch((error: unknown) => {
-        if (!isActive()) return;
-        setLoading(false);
-        message.error(errorMessage(error, '加载popup报表配置失败'));
-      });
-  });
-
-  // Each opening starts afresh: first page, empty query, nothing chosen.
+  // Each opening starts afresh: first page, empty query, nothing chosen (and nothing kept of the last opening).
   useEffect(() => {
     if (!open) return;
-    let active = true;
-    setConfig(null);
-    setRows([]);
-    setTotal(0);
     setSelected(new Map());
     setPaging(FIRST_PAGE);
     setQuery({});
     setExpanded(false);
-    loadConfig(() => active);
-    return () => {
-      active = false;
-    };
   }, [open, code]);
 
-  const loadData = useEffectEvent((cfg: PopupReportConfig) => {
-    const id = ++request.current;
-    setLoading(true);
-    loadPopupReportData(cfg.cgRpConfigId, { ...paging, query, param })
-      .then((page) => {
-        if (id !== request.current) return;
-        setRows(page.records ?? []);
-        setTotal(page.total ?? 0);
-      })
-      .catch((error: unknown) => id === request.current && message.error(errorMessage(error, '查询失败')))
-      .finally(() => id === request.current && setLoading(false));
+  // The columns and query form (loadPopupReportConfig keeps them 30 s).
+  const configQuery = useQuery({
+    queryKey: ['popup-report', 'config', code],
+    enabled: open,
+    gcTime: 0,
+    queryFn: () =>
+      loadPopupReportConfig(code).catch((error: unknown) => {
+        message.error(errorMessage(error, '加载popup报表配置失败'));
+        throw error;
+      }),
   });
+  const config = configQuery.data ?? null;
 
-  useEffect(() => {
-    if (open && config) loadData(config);
-  }, [open, config, paging, query, paramKey]);
+  const dataQuery = useQuery({
+    queryKey: ['popup-report', 'data', config?.cgRpConfigId, paging, query, paramKey, round],
+    enabled: open && config !== null,
+    gcTime: 0,
+    // The page shown stays while the next one loads.
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      loadPopupReportData(config!.cgRpConfigId, { ...paging, query, param }).catch((error: unknown) => {
+        message.error(errorMessage(error, '查询失败'));
+        throw error;
+      }),
+  });
+  const rows = dataQuery.data?.records ?? NO_ROWS;
+  const total = dataQuery.data?.total ?? 0;
+  const loading = configQuery.isFetching || dataQuery.isFetching;
 
   const columns = useMemo<TableColumnsType<PopupReportRow>>(
     () =>
@@ -162,6 +154,7 @@ export function PopupReportModal({ open, code, multi = false, param, title, onOk
           onFinish={(values) => {
             setQuery(values);
             setPaging((p) => ({ ...p, pageNo: 1 }));
+            setRound((n) => n + 1);
           }}
         >
           <Row gutter={16}>
@@ -193,6 +186,7 @@ export function PopupReportModal({ open, code, multi = false, param, title, onOk
                     form.resetFields();
                     setQuery({});
                     setPaging((p) => ({ ...p, pageNo: 1 }));
+                    setRound((n) => n + 1);
                   }}
                 >
                   重置

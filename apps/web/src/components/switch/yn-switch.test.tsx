@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { renderWithApp } from '../../test/render';
+import { renderWithApp } from '@/test/render';
 import { YnSwitch } from './yn-switch';
 
 describe('YnSwitch', () => {

@@ -1,9 +1,9 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { TreeSelect, type TreeSelectProps } from 'antd';
 import type { ApiResponse } from '@district/shared';
-import { feedback } from '../../lib/feedback';
-import { getAction } from '../../lib/request';
-import { DICT_API, fetchDictLabels, splitValue } from '../dict/dict-api';
+import { feedback } from '@/lib/feedback';
+import { getAction } from '@/lib/request';
+import { DICT_API, fetchDictLabels, splitValue } from '@/components/dict/dict-api';
 
 export const TREE_SELECT_MSG = {
   badCondition: '组件JTreeSelect-condition传值有误，需要一个json字符串!',

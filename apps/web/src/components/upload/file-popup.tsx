@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Modal } from 'antd';
 import { DEFAULT_BIZ_PATH } from '@district/shared';
-import { feedback } from '../../lib/feedback';
-import { getFileAccessHttpUrl } from '../../lib/request';
+import { feedback } from '@/lib/feedback';
+import { getFileAccessHttpUrl } from '@/lib/request';
 import { Uploader } from './uploader';
 import { UPLOAD_TEXT, type UploadFileType, type UploaderChangeItem } from './upload-rules';
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockHttp, ok } from '../../test/mock-http';
-import { renderWithApp } from '../../test/render';
+import { mockHttp, ok } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { ImageUploadDialog } from './image-upload-dialog';
 
 let restore = () => undefined as void;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Input, Modal, Tabs } from 'antd';
-import { feedback } from '../../lib/feedback';
-import { getFileAccessHttpUrl } from '../../lib/request';
+import { feedback } from '@/lib/feedback';
+import { getFileAccessHttpUrl } from '@/lib/request';
 import { ImageUpload } from './image-upload';
 
 export interface ImageUploadResult {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fail, mockHttp, ok } from '../../test/mock-http';
-import { renderWithApp } from '../../test/render';
+import { fail, mockHttp, ok } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { ImageUpload, type ImageUploadProps } from './image-upload';
 
 let restore = () => undefined as void;
@@ -65,6 +65,17 @@ describe('<ImageUpload>', () => {
     const { user, input, onChange } = setup({ value: 'image/0.png' });
     await user.upload(input(), png());
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('image/1.png'));
+  });
+
+  it('removing a stored image (an avatar being edited) only empties the value: nothing is deleted on the server', async () => {
+    const http = mockHttp({});
+    restore = http.restore;
+    const { user, onChange, container } = setup({ bizPath: 'avatar', value: 'avatar/20261122/a.png' });
+    const item = container.querySelector('.ant-upload-list-item') as HTMLElement;
+    await user.hover(item);
+    await user.click(within(item).getByRole('button', { name: /删除|delete/ }));
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(''));
+    expect(http.calls).toEqual([]);
   });
 
   it('shows the server message, or 文件上传失败 when there is none', async () => {

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Modal, Upload, type UploadFile, type UploadProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { feedback } from '../../lib/feedback';
-import { getFileAccessHttpUrl } from '../../lib/request';
+import { feedback } from '@/lib/feedback';
+import { getFileAccessHttpUrl } from '@/lib/request';
 import { pathFromResponse, uploadCommon } from './upload-api';
 import { reportUploadFailure } from './upload-error';
 import { baseName, checkImageMime, joinPaths, keepLast, splitPaths } from './upload-rules';

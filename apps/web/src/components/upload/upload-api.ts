@@ -1,5 +1,5 @@
 import { DEFAULT_BIZ_PATH, UPLOAD_API, type ApiResponse, type UploadedFile } from '@district/shared';
-import { http, postAction } from '../../lib/request';
+import { http } from '@/lib/request';
 
 export interface UploadOptions {
   /** Business path (sub-folder on the server), default temp. */
@@ -43,12 +43,4 @@ export function uploadCommon(file: File, opts: UploadOptions = {}): Promise<ApiR
 export function pathFromResponse(response: ApiResponse<unknown>, responseName = 'message'): string {
   const value = (response as unknown as Record<string, unknown>)[responseName];
   return typeof value === 'string' ? value : '';
-}
-
-/**
- * POST /fileObj/delete: removes the stored file and its record, by id (just uploaded) or by stored path
- * (a file that came with the value, which has no id). The server lets only its uploader or an admin.
- */
-export function deleteUploaded(file: { id: string } | { path: string }): Promise<ApiResponse<null>> {
-  return postAction<null>(UPLOAD_API.fileDelete, file, { silent: true });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import { renderWithApp } from '../../test/render';
+import { renderWithApp } from '@/test/render';
 import { showCellUploadError, uploadSuccessText, uploaderFailureText } from './upload-error';
 
 describe('upload error catalogue', () => {

@@ -1,8 +1,8 @@
 import { AxiosError } from 'axios';
-import { reloadPage } from '../../lib/browser';
-import { feedback } from '../../lib/feedback';
-import { TOKEN_EXPIRED_MARK } from '../../lib/request';
-import { useSessionStore } from '../../lib/session-store';
+import { reloadPage } from '@/lib/browser';
+import { feedback } from '@/lib/feedback';
+import { TOKEN_EXPIRED_MARK } from '@/lib/request';
+import { useSessionStore } from '@/lib/session-store';
 import { UPLOAD_TEXT } from './upload-rules';
 
 /** The error catalogue of widgets-spec §8 for uploads, in one place for every upload widget. */

@@ -3,11 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SESSION_TTL_MS, STORAGE_KEYS, type UploadedFile } from '@district/shared';
 import type { InternalAxiosRequestConfig } from 'axios';
-import * as browser from '../../lib/browser';
-import { http } from '../../lib/request';
-import { localStore } from '../../lib/storage';
-import { fail, mockHttp, ok, type MockReply } from '../../test/mock-http';
-import { renderWithApp } from '../../test/render';
+import * as browser from '@/lib/browser';
+import { http } from '@/lib/request';
+import { localStore } from '@/lib/storage';
+import { fail, mockHttp, ok, type MockReply } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { Uploader, type UploaderProps } from './uploader';
 import { FILE_TYPE_RULES } from './upload-rules';
 
@@ -186,25 +186,23 @@ describe('<Uploader>', () => {
     await waitFor(() => expect((onChange.mock.lastCall?.[0] as string).split(',')).toHaveLength(3));
   });
 
-  it('deletes a removed file on the server and drops it from the value', async () => {
-    const http = serveUploads({ 'POST /fileObj/delete': ok(null, '删除成功') });
+  it('drops a removed upload from the value only: nothing is deleted on the server before the form is saved', async () => {
+    const http = serveUploads();
     const { user, input, onChange } = setup();
     await user.upload(input(), file('a.pdf'));
     await screen.findByText('a.pdf上传成功!');
     await user.click(screen.getByRole('button', { name: /删除文件|delete/ }));
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('', []));
-    const del = http.calls.find((c) => c.url === '/fileObj/delete');
-    expect(JSON.parse(del?.data as string)).toEqual({ id: '0'.repeat(31) + '1' });
+    expect(http.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['post /file/upload']);
   });
 
-  it('deletes a removed file that came with the value (it has no id) by its stored path', async () => {
-    const http = serveUploads({ 'POST /fileObj/delete': ok(null, '删除成功') });
+  it('keeps a stored file removed while editing a record (the edit may be cancelled)', async () => {
+    const http = serveUploads();
     const { user, onChange } = setup({ value: 'asset/20261122/old.pdf,asset/20261122/kept.png' });
     const row = screen.getByText('old.p…').closest('.ant-upload-list-item') as HTMLElement;
     await user.click(within(row).getByRole('button', { name: /删除文件|delete/ }));
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('asset/20261122/kept.png', expect.any(Array)));
-    const del = http.calls.find((c) => c.url === '/fileObj/delete');
-    expect(JSON.parse(del?.data as string)).toEqual({ path: 'asset/20261122/old.pdf' });
+    expect(http.calls).toEqual([]);
   });
 
   it('lists the files of a value given from outside', () => {

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Upload, type UploadFile, type UploadProps } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { DEFAULT_BIZ_PATH } from '@district/shared';
-import { feedback } from '../../lib/feedback';
-import { getFileAccessHttpUrl } from '../../lib/request';
-import { deleteUploaded, uploadFile } from './upload-api';
+import { feedback } from '@/lib/feedback';
+import { getFileAccessHttpUrl } from '@/lib/request';
+import { uploadFile } from './upload-api';
 import { reportUploaderFailure, uploadSuccessText, uploaderFailureText } from './upload-error';
 import {
   acceptOf,
@@ -69,8 +69,9 @@ function doneItems(items: readonly Item[]): UploaderItem[] {
 
 /**
  * The uploader (a JUpload-like widget): uploads to /file/upload with the token header and biz path,
- * shows the percent while sending, keeps the value as comma-joined paths, and deletes a removed file
- * on the server.
+ * shows the percent while sending, and keeps the value as comma-joined paths. Removing a file only takes it
+ * out of the value: the form may still be cancelled, so the server deletes a file once the saved record no
+ * longer uses it (and sweeps uploads never saved).
  */
 export function Uploader({
   value,
@@ -158,16 +159,7 @@ export function Uploader({
   };
 
   const onRemove = (file: UploadFile) => {
-    const item = itemsRef.current.find((i) => i.uid === file.uid);
     commit((current) => current.filter((i) => i.uid !== file.uid));
-    // The value no longer holds the file whatever the server says; another user's file stays stored.
-    // A file loaded from the value has no id, only its stored path.
-    const target = item?.meta.file_id
-      ? { id: item.meta.file_id }
-      : item?.meta.status === 'done' && item.meta.filePath
-        ? { path: item.meta.filePath }
-        : null;
-    if (target) void deleteUploaded(target).catch(() => undefined);
     return false;
   };
 

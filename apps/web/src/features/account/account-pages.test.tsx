@@ -2,15 +2,22 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
-import { ACCOUNT_MESSAGES as M, STORAGE_KEYS, type AccountOptions, type LoginResult } from '@district/shared';
-import { useSessionStore } from '../../lib/session-store';
-import { localStore } from '../../lib/storage';
-import { fail, mockHttp, ok } from '../../test/mock-http';
-import { renderWithApp } from '../../test/render';
-import { LoginPage } from '../auth/pages/login-page';
-import { AlterationPage } from './pages/alteration-page';
-import { RegisterPage } from './pages/register-page';
-import { RegisterResultPage } from './pages/register-result-page';
+import {
+  ACCOUNT_MESSAGES as M,
+  PRIVACY_MESSAGES,
+  PRIVACY_NOTICE,
+  STORAGE_KEYS,
+  type AccountOptions,
+  type LoginResult,
+} from '@district/shared';
+import { useSessionStore } from '@/lib/session-store';
+import { localStore } from '@/lib/storage';
+import { fail, mockHttp, ok } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
+import { LoginPage } from './login/login-page';
+import { AlterationPage } from './register/alteration-page';
+import { RegisterPage } from './register/register-page';
+import { RegisterResultPage } from './register/register-result-page';
 
 const options = (change: Partial<AccountOptions> = {}): AccountOptions => ({
   registerOpen: true,
@@ -170,6 +177,12 @@ describe('register', () => {
     await userEvent.click(screen.getByRole('button', { name: '获取验证码' }));
     expect(await screen.findByText(M.smsSent)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('短信验证码'), '654321');
+    // The privacy notice is shown in full, and the form is not sent until it is accepted.
+    expect(screen.getByRole('region', { name: PRIVACY_NOTICE.title })).toHaveTextContent(PRIVACY_NOTICE.paragraphs[1]);
+    await userEvent.click(screen.getByRole('button', { name: /注\s*册/ }));
+    expect(await screen.findByText(PRIVACY_MESSAGES.noticeRequired)).toBeInTheDocument();
+    expect(http.calls.some((c) => c.url === '/auth/register')).toBe(false);
+    await userEvent.click(screen.getByRole('checkbox', { name: PRIVACY_NOTICE.acceptLabel }));
     await userEvent.click(screen.getByRole('button', { name: /注\s*册/ }));
     expect(await screen.findByText(M.registerPending)).toBeInTheDocument();
     expect(screen.getByLabelText('where')).toHaveTextContent('/user/register-result');
@@ -179,6 +192,8 @@ describe('register', () => {
       confirmPassword: 'Newbie2026!x',
       mobile: '13600000001',
       smscode: '654321',
+      privacyAccepted: true,
+      privacyVersion: PRIVACY_NOTICE.version,
     });
   });
 });

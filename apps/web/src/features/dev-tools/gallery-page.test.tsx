@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { renderWithApp } from '../../test/render';
+import { renderWithApp } from '@/test/render';
 import { GalleryPage } from './gallery-page';
 import { GALLERY_SECTIONS, type GallerySection } from './gallery/gallery-sections';
 

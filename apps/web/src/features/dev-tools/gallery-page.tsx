@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Card, Spin, Tabs } from 'antd';
-import { withChunkTimeout } from '../../app/router/lazy-page';
+import { withChunkTimeout } from '@/lib/lazy-page';
 import { GALLERY_SECTIONS, type GallerySection } from './gallery/gallery-sections';
 
 // Created once per section so switching tabs does not re-import or remount the chunk.

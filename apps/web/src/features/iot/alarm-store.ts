@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { ALARM_ACTION, type LiveAlarm } from '@district/shared';
-import { useSessionStore } from '../../lib/session-store';
-import { useSettingsStore } from '../../lib/settings-store';
+import { useSessionStore } from '@/lib/session-store';
+import { useSettingsStore } from '@/lib/settings-store';
 import { fetchLiveAlarms } from './api/iot-api';
 
 interface LiveAlarmState {

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { HOME_PATH, MSG, STORAGE_KEYS } from '@district/shared';
-import { renderWithApp } from '../../../test/render';
-import { localStore } from '../../../lib/storage';
+import { renderWithApp } from '@/test/render';
+import { localStore } from '@/lib/storage';
 import { MultiTab } from './multi-tab';
 import { HOME_TAB, resolveTabTitle, useTabsStore, type TabItem } from './tabs-store';
 

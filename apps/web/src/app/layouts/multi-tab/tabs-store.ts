@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 import { HOME_PATH, MSG, STORAGE_KEYS } from '@district/shared';
-import { feedback } from '../../../lib/feedback';
-import { useSessionStore } from '../../../lib/session-store';
-import { localStore } from '../../../lib/storage';
+import { feedback } from '@/lib/feedback';
+import { useSessionStore } from '@/lib/session-store';
+import { localStore } from '@/lib/storage';
 
 export interface TabItem {
   /** Full path (path + search): two queries of one page are two tabs. */

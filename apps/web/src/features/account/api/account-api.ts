@@ -5,13 +5,13 @@ import {
   type AccountSession,
   type AccountSettings,
   type ForgeCheckResult,
-  type LoginResult,
+  type LoginAnswer,
   type PhoneLoginInput,
   type RegisterInput,
   type RegisterResult,
   type SmsSendInput,
 } from '@district/shared';
-import { getAction, postAction, putAction } from '../../../lib/request';
+import { getAction, postAction, putAction } from '@/lib/request';
 
 // Answers that refuse (4xx) reach the forms as rejected promises; the forms show the message inline.
 const silent = { silent: true } as const;
@@ -24,7 +24,7 @@ export const loadAccountOptions = (): Promise<AccountOptions> =>
     () => ({ registerOpen: false, phoneLogin: false, alteration: false, captchaEnabled: true, casLoginUrl: null }),
   );
 export const sendSms = (input: SmsSendInput) => postAction<null>(A.sms, input, silent);
-export const phoneLogin = (input: PhoneLoginInput) => postAction<LoginResult>(A.phoneLogin, input, silent);
+export const phoneLogin = (input: PhoneLoginInput) => postAction<LoginAnswer>(A.phoneLogin, input, silent);
 export const register = (input: RegisterInput) => postAction<RegisterResult>(A.register, input, silent);
 export const checkRegister = (field: 'username' | 'mobile', value: string) =>
   getAction<boolean>(A.registerCheck, { [field]: value }, silent);
@@ -53,4 +53,4 @@ export const saveAccountSettings = (input: AccountSettings) => putAction<Account
 export const rememberTenant = (tenantId: number) => putAction<null>(A.loginTenant, { tenantId }, silent);
 
 /** Validates a CAS service ticket (the server uses its own service URL) and signs in. */
-export const casValidate = (ticket: string) => getAction<LoginResult>(A.casValidate, { ticket }, silent);
+export const casValidate = (ticket: string) => getAction<LoginAnswer>(A.casValidate, { ticket }, silent);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchCaptchaImage } from '../../auth/api/auth-api';
+import { fetchCaptchaImage } from '../api/auth-api';
 
 /** A fresh random check key (32 hex characters) ties a captcha image to the request it guards. */
 export function newCheckKey(): string {

@@ -1,29 +1,27 @@
 import {
   ASSET_API,
+  ASSET_MESSAGES,
+  ASSET_RESOURCE,
   ASSET_STATUS_ITEMS,
   LEDGER_TYPE_ITEMS,
   type Asset,
   type AssetDetail,
   type LedgerEntry,
   type PageResult,
+  resourceUrls,
 } from '@district/shared';
 import type { LedgerAddInput } from '@district/shared/schemas';
-import { getAction, postAction, putAction } from '../../../lib/request';
+import { getAction, postAction, putAction } from '@/lib/request';
 
-/** The standard resource URLs below ASSET_API.base. */
-export const ASSET_URLS = {
-  list: `${ASSET_API.base}/list`,
-  add: `${ASSET_API.base}/add`,
-  edit: `${ASSET_API.base}/edit`,
-  delete: `${ASSET_API.base}/delete`,
-  deleteBatch: `${ASSET_API.base}/deleteBatch`,
-  queryById: `${ASSET_API.base}/queryById`,
-  exportXls: `${ASSET_API.base}/exportXls`,
-  importExcel: `${ASSET_API.base}/importExcel`,
-} as const;
+/** The standard resource URLs of the asset declaration. */
+export const ASSET_URLS = resourceUrls(ASSET_RESOURCE.path);
 
-/** The data-log table name of the asset resource (its `name` on the server). */
-export const ASSET_DATA_TABLE = 'biz_asset';
+/** The data-log table name of the asset resource (its declared `name`). */
+export const ASSET_DATA_TABLE = ASSET_RESOURCE.name;
+
+/** One asset as the details answer it, and its ledger: shared by the pages and the forms that change them. */
+export const assetQueryKey = (id: string) => ['asset-detail', id] as const;
+export const ledgerQueryKey = (id: string) => ['asset-ledger', id] as const;
 
 /** Labels the server adds to a row: `<field>_dictText` (dictionaries, category, department, custodian). */
 type Labels<T> = { [K in keyof T as `${K & string}_dictText`]?: string | null };
@@ -40,8 +38,16 @@ export type LedgerRecord = LedgerEntry & Labels<LedgerEntry>;
 
 export type AssetPayload = Partial<Omit<Asset, 'published' | 'publishTime'>> & { id?: string };
 
-export function saveAsset(payload: AssetPayload) {
-  return payload.id ? putAction(ASSET_URLS.edit, payload) : postAction<{ id: string }>(ASSET_URLS.add, payload);
+/** Saves an asset; a warning (coordinates outside the district) comes back with the saved answer. */
+export async function saveAsset(payload: AssetPayload): Promise<{ message: string; warning: string | null }> {
+  const res = payload.id
+    ? await putAction<{ warning?: string } | null>(ASSET_URLS.edit, payload)
+    : await postAction<{ id: string; warning?: string }>(ASSET_URLS.add, payload);
+  // Saved, but worth a second look: the answer names it, or says it in its message.
+  const warning =
+    res.result?.warning ??
+    (res.message.includes(ASSET_MESSAGES.outsideDistrict) ? ASSET_MESSAGES.outsideDistrict : null);
+  return { message: res.message, warning };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { Empty, Table, Tag, Timeline, Typography, type TableColumnsType } from 'antd';
-import { DEPART_NAME_DICT } from '../../../components/pickers/picker-api';
-import { usePickedNames } from '../../../components/pickers/use-picked-names';
-import { getFileAccessHttpUrl } from '../../../lib/request';
+import { LEDGER_RESOURCE } from '@district/shared';
+import { DEPART_NAME_DICT } from '@/components/pickers/picker-api';
+import { usePickedNames } from '@/components/pickers/use-picked-names';
+import { getFileAccessHttpUrl } from '@/lib/request';
 import { formatYuan, ledgerTypeText, pathsOf, statusItem, type LedgerRecord } from '../api/asset-api';
 
 export const LEDGER_TEXT = {
@@ -29,6 +30,8 @@ export function useLedgerDepartNames(entries: readonly LedgerRecord[]) {
     return label || (id ? (byId[id] ?? id) : '');
   };
 }
+
+const F = LEDGER_RESOURCE.fields;
 
 const statusText = (s: string | null) => (s ? (statusItem(s)?.text ?? s) : '');
 
@@ -101,15 +104,21 @@ export function LedgerTimeline({ entries }: { entries: readonly LedgerRecord[] }
 export function LedgerTable({ entries, loading }: { entries: readonly LedgerRecord[]; loading?: boolean }) {
   const depart = useLedgerDepartNames(entries);
   const columns: TableColumnsType<LedgerRecord> = [
-    { title: '事件日期', dataIndex: 'eventDate', width: 110 },
+    { title: F.eventDate.title, dataIndex: 'eventDate', width: 110 },
     {
-      title: '事件类型',
+      title: F.type.title,
       dataIndex: 'type',
       width: 100,
       render: (v: string, r) => r.type_dictText || ledgerTypeText(v),
     },
-    { title: '调出部门', key: 'from', width: 140, ellipsis: true, render: (_: unknown, r) => depart(r, 'from') },
-    { title: '调入部门', key: 'to', width: 140, ellipsis: true, render: (_: unknown, r) => depart(r, 'to') },
+    {
+      title: F.fromDepartId.title,
+      key: 'from',
+      width: 140,
+      ellipsis: true,
+      render: (_: unknown, r) => depart(r, 'from'),
+    },
+    { title: F.toDepartId.title, key: 'to', width: 140, ellipsis: true, render: (_: unknown, r) => depart(r, 'to') },
     {
       title: '状态变化',
       key: 'status',
@@ -119,18 +128,34 @@ export function LedgerTable({ entries, loading }: { entries: readonly LedgerReco
           ? `${statusText(r.fromStatus)} → ${statusText(r.toStatus)}`
           : statusText(r.toStatus),
     },
-    { title: '相对方', dataIndex: 'counterparty', width: 140, ellipsis: true },
-    { title: '金额(元)', dataIndex: 'amount', width: 130, align: 'right', render: (v: number | null) => formatYuan(v) },
+    { title: F.counterparty.title, dataIndex: 'counterparty', width: 140, ellipsis: true },
     {
-      title: '变动后净值(元)',
+      title: F.amount.title,
+      dataIndex: 'amount',
+      width: 130,
+      align: 'right',
+      render: (v: number | null) => formatYuan(v),
+    },
+    {
+      title: F.netValueAfter.title,
       dataIndex: 'netValueAfter',
       width: 150,
       align: 'right',
       render: (v: number | null) => formatYuan(v),
     },
-    { title: '单据', dataIndex: 'documents', width: 160, render: (v: string | null) => <Documents value={v} /> },
-    { title: '备注', dataIndex: 'remark', ellipsis: true },
-    { title: '登记人', dataIndex: 'createBy', width: 100, render: (v: string | null, r) => r.createBy_dictText || v },
+    {
+      title: F.documents.title,
+      dataIndex: 'documents',
+      width: 160,
+      render: (v: string | null) => <Documents value={v} />,
+    },
+    { title: F.remark.title, dataIndex: 'remark', ellipsis: true },
+    {
+      title: F.createBy.title,
+      dataIndex: 'createBy',
+      width: 100,
+      render: (v: string | null, r) => r.createBy_dictText || v,
+    },
   ];
   return (
     <Table<LedgerRecord>

@@ -1,16 +1,20 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { API, ASSET_API, type AssetPoint } from '@district/shared';
-import { prepareLeafletForJsdom } from '../../../components/map/leaflet-jsdom';
-import { mockHttp, ok } from '../../../test/mock-http';
-import { renderWithApp } from '../../../test/render';
+import { API, ASSET_API, PERM, type AssetPoint } from '@district/shared';
+import { useSessionStore } from '@/lib/session-store';
+import { prepareLeafletForJsdom } from '@/components/map/leaflet-jsdom';
+import { mockHttp, ok } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { AssetMapPage } from './asset-map-page';
 import { mapPointsParams } from './map-api';
 
 beforeAll(() => prepareLeafletForJsdom());
 let restore = () => undefined as void;
-afterEach(() => restore());
+afterEach(() => {
+  restore();
+  useSessionStore.setState({ auth: [], allAuth: [], isPlatformAdmin: false });
+});
 
 const ONE: AssetPoint[] = [['a1', 104.1, 30.6, 'leased', 'c1']];
 const ASSET = {
@@ -61,7 +65,8 @@ describe('AssetMapPage', () => {
     const { pointCalls } = serve([...ONE, ['a2', 104.11, 30.61, 'idle', 'c1']]);
     renderWithApp(<AssetMapPage />);
     expect(await screen.findByText('共 2 个点位')).toBeInTheDocument();
-    expect(screen.getByText('地图底图不可用，仅显示资产点位')).toBeInTheDocument();
+    // An ordinary user: a neutral notice, nothing to configure.
+    expect(screen.getByRole('status')).toHaveTextContent('在线底图不可用，显示区域示意图');
 
     const select = screen.getByRole('combobox', { name: '资产状态' });
     fireEvent.mouseDown(select);
@@ -70,6 +75,27 @@ describe('AssetMapPage', () => {
     fireEvent.click(await screen.findByTitle('出租'));
     await waitFor(() => expect(pointCalls().at(-1)).toMatchObject({ status: 'idle,leased' }));
     expect(pointCalls().at(-1)).not.toHaveProperty('bbox');
+  });
+
+  it('tells a user who may open 平台设置 how to configure tiles, with a link there', async () => {
+    useSessionStore.setState({
+      auth: [{ action: PERM.platformView, describe: '查看平台设置', type: '1', status: '1' }],
+      allAuth: [],
+    });
+    serve();
+    renderWithApp(<AssetMapPage />);
+    expect(await screen.findByText('共 1 个点位')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('未配置地图底图：请在 平台设置 → 地图设置 中填写瓦片地址');
+    expect(screen.getByRole('link', { name: '平台设置 → 地图设置' })).toHaveAttribute('href', '/system/platform');
+  });
+
+  it('tells a platform administrator without that right where to configure tiles, without a link', async () => {
+    useSessionStore.setState({ isPlatformAdmin: true });
+    serve();
+    renderWithApp(<AssetMapPage />);
+    expect(await screen.findByText('共 1 个点位')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('请在 平台设置 → 地图设置 中填写瓦片地址');
+    expect(screen.queryByRole('link', { name: '平台设置 → 地图设置' })).toBeNull();
   });
 
   it('fits the view again to the points a new filter brings', async () => {

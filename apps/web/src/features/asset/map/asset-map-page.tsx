@@ -2,15 +2,18 @@ import { useMemo, useState } from 'react';
 import { Button, Card, Form, Select, Space, Tooltip } from 'antd';
 import { BorderOutlined, ClearOutlined, ReloadOutlined } from '@ant-design/icons';
 import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
-import { AssetMap } from '../../../components/map/asset-map';
-import { CategorySelect } from '../../../components/category-select/category-select';
-import { DepartSelect } from '../../../components/pickers/depart-select';
-import { ASSET_CATEGORY_PCODE } from './map-constants';
+import { ASSET_CATEGORY_ROOT, ASSET_RESOURCE, PERM } from '@district/shared';
+import { AssetMap, type TileHelp } from '@/components/map/asset-map';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import { useSessionStore } from '@/lib/session-store';
+import { CategorySelect } from '@/components/category-select/category-select';
+import { DepartSelect } from '@/components/pickers/depart-select';
 import { fetchMapPoints, STATUS_OPTIONS, type MapFilters } from './map-api';
 import { PointDetailsDrawer } from './point-details-drawer';
-import { LiveAlarmPanel } from '../../iot/components/live-alarm-panel';
+import { LiveAlarmPanel } from '@/features/iot/public';
 
 const EMPTY: never[] = [];
+const F = ASSET_RESOURCE.fields;
 
 /** 地图视图: every asset with coordinates as a point, filtered by category, status, department and a drawn box. */
 const NO_FILTERS: MapFilters = { status: [] };
@@ -21,7 +24,20 @@ const pointsQuery = (filters: MapFilters) => ({
   staleTime: 30_000,
 });
 
+/**
+ * How the map's no-tiles notice speaks to this user: whoever may open 平台设置 is told where to set a tile
+ * server up, with a link; a platform administrator without that right is told where, without a link; others
+ * read a neutral notice.
+ */
+function useTileHelp(): TileHelp {
+  const can = useHasPermission();
+  const platformAdmin = useSessionStore((s) => s.isPlatformAdmin);
+  if (can(PERM.platformView)) return 'admin-link';
+  return platformAdmin ? 'admin' : 'neutral';
+}
+
 export function AssetMapPage() {
+  const tileHelp = useTileHelp();
   // The points are asked for while the page first renders, not after its first commit (a few hundred ms
   // later, the page's widgets being heavy to mount): the map is drawn sooner.
   usePrefetchQuery(pointsQuery(NO_FILTERS));
@@ -40,16 +56,16 @@ export function AssetMapPage() {
   return (
     <Card>
       <Form layout="inline" style={{ marginBottom: 12, rowGap: 8 }}>
-        <Form.Item label="资产分类">
+        <Form.Item label={F.categoryId.title}>
           <CategorySelect
-            pcode={ASSET_CATEGORY_PCODE}
+            pcode={ASSET_CATEGORY_ROOT}
             value={filters.categoryId ?? ''}
             onChange={(v) => set({ categoryId: v || undefined })}
             placeholder="全部分类"
             style={{ width: 200 }}
           />
         </Form.Item>
-        <Form.Item label="资产状态">
+        <Form.Item label={F.status.title}>
           <Select
             mode="multiple"
             allowClear
@@ -59,10 +75,10 @@ export function AssetMapPage() {
             onChange={(v: string[]) => set({ status: v })}
             style={{ minWidth: 200 }}
             maxTagCount="responsive"
-            aria-label="资产状态"
+            aria-label={F.status.title}
           />
         </Form.Item>
-        <Form.Item label="所属部门">
+        <Form.Item label={F.ownerDepartId.title}>
           <DepartSelect
             value={filters.ownerDepartId ?? ''}
             onChange={(v) => set({ ownerDepartId: v || undefined })}
@@ -105,6 +121,7 @@ export function AssetMapPage() {
           set({ bbox });
         }}
         onPointClick={setPointId}
+        tileHelp={tileHelp}
         overlay={
           <span data-testid="point-count">
             {query.isPending ? '正在加载点位…' : `共 ${points.length.toLocaleString('zh-CN')} 个点位`}

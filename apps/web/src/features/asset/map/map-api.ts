@@ -1,5 +1,5 @@
 import { ASSET_API, ASSET_STATUS_ITEMS, type AssetDetail, type AssetPoint } from '@district/shared';
-import { getAction } from '../../../lib/request';
+import { getAction } from '@/lib/request';
 
 /** The map's filters as the page keeps them. */
 export interface MapFilters {

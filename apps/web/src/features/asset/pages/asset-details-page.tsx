@@ -1,43 +1,47 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Card, Col, Result, Row, Skeleton, Space, Table, Typography } from 'antd';
+import { Button, Card, Col, Flex, Result, Row, Skeleton, Space, Table, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ASSET_MESSAGES, ASSET_ROUTES, PERM, type AssetPoint } from '@district/shared';
-import { DetailList } from '../../../components/detail/detail-list';
-import { useHasPermission } from '../../../components/has-permission/use-has-permission';
-import { USER_NAME_DICT } from '../../../components/pickers/picker-api';
-import { usePickedNames } from '../../../components/pickers/use-picked-names';
-import { getAreaText } from '../../../components/area/area-data';
-import { getAction, getFileAccessHttpUrl } from '../../../lib/request';
-import { DataLogCompareModal } from '../../system/log/components/data-log-compare-modal';
-import { LOG_URLS, type DataLogRecord } from '../../system/log/api/log-api';
+import { ASSET_MESSAGES, ASSET_RESOURCE, ASSET_ROUTES, PERM, type AssetPoint } from '@district/shared';
+import { DetailList } from '@/components/detail/detail-list';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import { USER_NAME_DICT } from '@/components/pickers/picker-api';
+import { usePickedNames } from '@/components/pickers/use-picked-names';
+import { getAreaText } from '@/components/area/area-data';
+import { getAction, getFileAccessHttpUrl } from '@/lib/request';
+import { DataLogCompareModal, LOG_URLS, type DataLogRecord } from '@/features/system/public';
 import {
   ASSET_DATA_TABLE,
+  assetQueryKey,
   fetchAssetDetail,
   fetchLedger,
   formatArea,
   formatYuan,
+  ledgerQueryKey,
   pathsOf,
   type AssetRecord,
 } from '../api/asset-api';
 import { AssetFormModal } from '../components/asset-form-modal';
 import { AssetStatusTag, PublishedTag } from '../components/asset-status-tag';
-import { ImageSwiper } from '../../../components/image-swiper/image-swiper';
+import { ImageSwiper } from '@/components/image-swiper/image-swiper';
 import { LedgerEventModal } from '../components/ledger-event-modal';
 import { LedgerTimeline } from '../components/ledger-timeline';
+import { DepreciationSchedule } from '../depreciation/depreciation-schedule';
 import { PUBLISH_TEXT, usePublish } from '../components/use-publish';
-import { PickAssetHint, assetQueryKey, ledgerQueryKey, useDepartName } from './asset-ledger-page';
+import { PickAssetHint, useDepartName } from './asset-ledger-page';
 
 // Leaflet is only fetched when an asset with coordinates is shown.
-const AssetMap = lazy(() => import('../../../components/map').then((m) => ({ default: m.AssetMap })));
+const AssetMap = lazy(() => import('@/components/map').then((m) => ({ default: m.AssetMap })));
+
+const F = ASSET_RESOURCE.fields;
 
 export const ASSET_DETAILS_TEXT = {
   edit: '编辑',
   record: '登记台账事件',
   ledger: '台账详情',
   noPoint: '未设置坐标',
-  images: '资产图片',
-  attachments: '附件',
+  images: F.images.title,
+  attachments: F.attachments.title,
   noAttachments: '暂无附件',
   map: '位置',
   timeline: '台账时间线',
@@ -47,8 +51,12 @@ export const ASSET_DETAILS_TEXT = {
   basic: '基本信息',
   location: '位置',
   value: '价值',
-  description: '资产描述',
+  description: F.description.title,
 } as const;
+
+/** Space between the detail groups: antd's last description row has no bottom padding, so a group's heading would
+ *  sit right under the previous group's last row. */
+export const DETAIL_GROUP_GAP = 24;
 
 /** The details page opened without ?id= shows the same hint as the ledger page. */
 export function AssetDetailsPage() {
@@ -190,36 +198,41 @@ function AssetDetails({ id }: { id: string }) {
           </Space>
         }
       >
-        <DetailList
-          title={ASSET_DETAILS_TEXT.basic}
-          items={[
-            { label: '资产编码', value: a.code },
-            { label: '资产名称', value: a.name },
-            { label: '资产分类', value: a.categoryId_dictText || a.categoryName || a.categoryId },
-            { label: '所属部门', value: departName },
-            { label: '保管人', value: a.custodian_dictText || custodianName || a.custodian },
-            { label: '使用性质', value: a.useNature_dictText || a.useNature },
-            { label: '权证号', value: a.certificateNo },
-            { label: '发布时间', value: a.publishTime },
-            { label: '备注', value: a.remark },
-          ]}
-        />
-        <DetailList
-          title={ASSET_DETAILS_TEXT.location}
-          items={[
-            { label: '所在地区', value: a.regionCode_dictText || getAreaText(a.regionCode, ' / ') || a.regionCode },
-            { label: '地址', value: a.address, span: 2 },
-          ]}
-        />
-        <DetailList
-          title={ASSET_DETAILS_TEXT.value}
-          items={[
-            { label: '面积(m²)', value: formatArea(a.area) },
-            { label: '原值(元)', value: formatYuan(a.originalValue) },
-            { label: '净值(元)', value: formatYuan(a.netValue) },
-            { label: '取得日期', value: a.acquiredDate },
-          ]}
-        />
+        <Flex vertical gap={DETAIL_GROUP_GAP} data-testid="asset-detail-groups">
+          <DetailList
+            title={ASSET_DETAILS_TEXT.basic}
+            items={[
+              { label: F.code.title, value: a.code },
+              { label: F.name.title, value: a.name },
+              { label: F.categoryId.title, value: a.categoryId_dictText || a.categoryName || a.categoryId },
+              { label: F.ownerDepartId.title, value: departName },
+              { label: F.custodian.title, value: a.custodian_dictText || custodianName || a.custodian },
+              { label: F.useNature.title, value: a.useNature_dictText || a.useNature },
+              { label: F.certificateNo.title, value: a.certificateNo },
+              { label: F.publishTime.title, value: a.publishTime },
+              { label: F.remark.title, value: a.remark },
+            ]}
+          />
+          <DetailList
+            title={ASSET_DETAILS_TEXT.location}
+            items={[
+              {
+                label: F.regionCode.title,
+                value: a.regionCode_dictText || getAreaText(a.regionCode, ' / ') || a.regionCode,
+              },
+              { label: F.address.title, value: a.address, span: 2 },
+            ]}
+          />
+          <DetailList
+            title={ASSET_DETAILS_TEXT.value}
+            items={[
+              { label: F.area.title, value: formatArea(a.area) },
+              { label: F.originalValue.title, value: formatYuan(a.originalValue) },
+              { label: F.netValue.title, value: formatYuan(a.netValue) },
+              { label: F.acquiredDate.title, value: a.acquiredDate },
+            ]}
+          />
+        </Flex>
       </Card>
       <Row gutter={16} style={{ marginTop: 16 }}>
         <Col xs={24} lg={14}>
@@ -260,6 +273,7 @@ function AssetDetails({ id }: { id: string }) {
           </Col>
         )}
       </Row>
+      <DepreciationSchedule assetId={a.id} netValue={a.netValue} />
       <AssetFormModal
         open={editing}
         record={editing ? a : null}

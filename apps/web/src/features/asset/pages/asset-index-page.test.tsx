@@ -1,16 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { ASSET_API, ASSET_MESSAGES, PERM, type AuthEntry } from '@district/shared';
-import { useSessionStore } from '../../../lib/session-store';
-import { mockHttp, ok, type MockReply } from '../../../test/mock-http';
-import { renderWithApp } from '../../../test/render';
+import { useSessionStore } from '@/lib/session-store';
+import { mockHttp, ok, type MockReply } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
+import { PHONE_WIDTH, screenWidth } from '@/components/list-page/screen-width.testing';
 import type { AssetRecord } from '../api/asset-api';
-import { ASSET_INDEX_TEXT, AssetIndexPage } from './asset-index-page';
+import { ASSET_INDEX_TEXT, ASSET_SUPER_QUERY_FIELDS, AssetIndexPage } from './asset-index-page';
 
 // TinyMCE needs a real browser (the journeys cover it); the form only needs a stand-in here.
-vi.mock('../../../components/editors/tinymce-editor', () => ({
+vi.mock('@/components/editors/tinymce-editor', () => ({
   TinymceEditor: () => <div data-testid="tinymce" />,
 }));
 
@@ -71,6 +72,7 @@ const ALL = [
 let restore = () => undefined as void;
 afterEach(() => {
   restore();
+  vi.restoreAllMocks();
   useSessionStore.setState({ auth: [], allAuth: [] });
 });
 
@@ -109,6 +111,33 @@ describe('asset index page', () => {
     expect(within(row('人民路商铺')).getByText('已发布')).toBeInTheDocument();
     expect(within(r).getByText(ASSET_INDEX_TEXT.details).closest('a')).toHaveAttribute('href', '/asset/details?id=a1');
     expect(within(r).getByText(ASSET_INDEX_TEXT.ledger).closest('a')).toHaveAttribute('href', '/asset/ledger?id=a1');
+  });
+
+  it('offers 高级查询 over the fields a person can type or pick, never id fields', async () => {
+    setup();
+    await screen.findByText('示范区综合楼');
+    expect(screen.getByRole('button', { name: '高级查询' })).toBeInTheDocument();
+    const titles = ASSET_SUPER_QUERY_FIELDS.map((f) => f.title);
+    expect(titles).toEqual(
+      expect.arrayContaining(['资产名称', '资产状态', '使用性质', '保管人', '权证号', '原值(元)']),
+    );
+    expect(ASSET_SUPER_QUERY_FIELDS.map((f) => f.field)).not.toContain('categoryId');
+    expect(ASSET_SUPER_QUERY_FIELDS.find((f) => f.field === 'status')).toMatchObject({ type: 'select' });
+    await userEvent.click(screen.getByRole('button', { name: '高级查询' }));
+    expect(await screen.findByTestId('condition-row')).toBeInTheDocument();
+  });
+
+  it('exports every importable column (no field list) and says in 导入 that an export is the template', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const mock = setup({ 'GET /asset/asset/exportXls': { status: 200, data: new Blob(['xlsx']) } });
+    await screen.findByText('示范区综合楼');
+    await userEvent.click(screen.getByRole('button', { name: '导出全部 2 条' }));
+    await waitFor(() => expect(mock.calls.some((c) => c.url === '/asset/asset/exportXls')).toBe(true));
+    const call = mock.calls.find((c) => c.url === '/asset/asset/exportXls')!;
+    expect(call.params).not.toHaveProperty('field');
+    await userEvent.click(screen.getByRole('button', { name: /导\s*入/ }));
+    expect(await screen.findByText(ASSET_INDEX_TEXT.importHint)).toBeInTheDocument();
   });
 
   it('publishes the selected assets after a confirmation', async () => {
@@ -183,5 +212,85 @@ describe('asset index page', () => {
     expect(within(row('示范区综合楼')).queryByText(ASSET_INDEX_TEXT.publish)).not.toBeInTheDocument();
     expect(within(row('示范区综合楼')).queryByText(ASSET_INDEX_TEXT.ledger)).not.toBeInTheDocument();
     expect(within(row('示范区综合楼')).getByText(ASSET_INDEX_TEXT.details)).toBeInTheDocument();
+  });
+
+  it('edits the freshest copy (its version) and shows a saved-with-warning answer as a warning', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    setup({
+      [`GET ${ASSET_API.detail}`]: ok({
+        ...base,
+        version: 5,
+        name: '示范区综合楼（新）',
+        images: [],
+        attachments: [],
+        categoryName: '房屋',
+        statusText: '闲置',
+      }),
+      'PUT /asset/asset/edit': (c) => {
+        bodies.push(JSON.parse(String(c.data)) as Record<string, unknown>);
+        return ok({ warning: ASSET_MESSAGES.outsideDistrict }, `编辑成功！${ASSET_MESSAGES.outsideDistrict}`);
+      },
+    });
+    await screen.findByText('示范区综合楼');
+    await userEvent.click(within(row('示范区综合楼')).getByText(/编\s*辑/));
+    const dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByPlaceholderText('请输入资产名称');
+    await waitFor(() => expect(name).toHaveValue('示范区综合楼（新）'));
+    await userEvent.click(okButton(dialog));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ id: 'a1', version: 5, name: '示范区综合楼（新）' });
+    expect(bodies[0]).not.toHaveProperty('status');
+    const notice = await screen.findByText(`编辑成功！${ASSET_MESSAGES.outsideDistrict}`);
+    expect(notice.closest('.ant-message-notice-warning')).not.toBeNull();
+  }, 60_000);
+
+  it('keeps 资产编号 and 资产名称 on the left and 操作 on the right while the other columns scroll', async () => {
+    setup();
+    await screen.findByText('示范区综合楼');
+    const header = (name: RegExp) => screen.getByRole('columnheader', { name }).className;
+    expect(header(/资产编号/)).toMatch(/ant-table-cell-fix-(left|start)/);
+    expect(header(/资产名称/)).toMatch(/ant-table-cell-fix-(left|start)/);
+    expect(header(/原值/)).not.toMatch(/ant-table-cell-fix/);
+    expect(header(/操作/)).toMatch(/ant-table-cell-fix-(right|end)/);
+    // The links of a row, each once, with a divider between two of them only.
+    const cell = row('示范区综合楼').querySelector('.list-page-row-actions')!;
+    expect([...cell.children].map((c) => (c.classList.contains('ant-divider') ? '|' : c.textContent)).join('')).toBe(
+      '编辑|删除|详情|台账|发布',
+    );
+  });
+});
+
+describe('asset index on a 390 px phone', () => {
+  let restoreScreen = () => undefined as void;
+  beforeEach(() => {
+    restoreScreen = screenWidth(PHONE_WIDTH);
+  });
+  afterEach(() => restoreScreen());
+
+  it('shows 资产名称 and 筛选 instead of seven fields, and each asset as a card with its links', async () => {
+    setup();
+    const list = await screen.findByRole('list', { name: '记录' });
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
+    expect(document.querySelector('.ant-table')).toBeNull();
+
+    const form = screen.getByRole('search');
+    expect(within(form).getByRole('textbox', { name: '资产名称' })).toBeVisible();
+    expect(within(form).queryByRole('textbox', { name: '资产编号' })).not.toBeInTheDocument();
+    expect(within(form).queryByRole('combobox', { name: '资产状态' })).not.toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: '筛选' }));
+    expect(within(form).getByRole('textbox', { name: '资产编号' })).toBeVisible();
+
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['示范区综合楼', '人民路商铺']);
+    const first = within(cards[0]!);
+    expect(first.getByText('ZC20261122001')).toBeInTheDocument();
+    expect(first.getByText('闲置')).toBeInTheDocument();
+    expect(first.getByText('资产管理科')).toBeInTheDocument();
+    expect(first.getByText('1,000,000.00')).toBeInTheDocument();
+    expect(first.getByText('示范区人民路1号')).toBeInTheDocument();
+    expect(first.getByText(ASSET_INDEX_TEXT.details).closest('a')).toHaveAttribute('href', '/asset/details?id=a1');
+    expect(first.getByText(ASSET_INDEX_TEXT.ledger).closest('a')).toHaveAttribute('href', '/asset/ledger?id=a1');
+    expect(first.getByText(ASSET_INDEX_TEXT.publish)).toBeInTheDocument();
+    expect(within(cards[1]!).getByText(ASSET_INDEX_TEXT.withdraw)).toBeInTheDocument();
   });
 });

@@ -3,15 +3,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { ASSET_API, ASSET_MESSAGES, LEDGER_RULES, PERM, type AssetDetail, type AuthEntry } from '@district/shared';
-import { useSessionStore } from '../../../lib/session-store';
-import { fail, mockHttp, ok, type MockReply } from '../../../test/mock-http';
-import { renderWithApp } from '../../../test/render';
+import { useSessionStore } from '@/lib/session-store';
+import { fail, mockHttp, ok, type MockReply } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import type { LedgerRecord } from '../api/asset-api';
+import { LEDGER_MODAL_TEXT } from '../components/ledger-event-modal';
 import { ASSET_LEDGER_TEXT, AssetLedgerPage } from './asset-ledger-page';
-import { AssetDetailsPage } from './asset-details-page';
+import { ASSET_DETAILS_TEXT, AssetDetailsPage, DETAIL_GROUP_GAP } from './asset-details-page';
 
 // Leaflet needs a real browser; the details page only has to hand the map its point.
-vi.mock('../../../components/map', () => ({
+vi.mock('@/components/map', () => ({
   AssetMap: ({ points }: { points: unknown[] }) => <div data-testid="asset-map">{JSON.stringify(points)}</div>,
 }));
 
@@ -198,6 +199,42 @@ describe('asset ledger page', () => {
     await waitFor(() => expect(mock.calls.filter((c) => c.url === ASSET_API.detail).length).toBeGreaterThan(before));
   });
 
+  it('a repair starts 维修 and, recorded on an asset in 维修, asks for the status after the repair', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    setup(
+      <AssetLedgerPage />,
+      '/asset/ledger?id=a1',
+      { ...DETAIL, status: 'repair', statusText: '维修' },
+      {
+        [`POST ${ASSET_API.ledgerAdd}`]: (c) => {
+          bodies.push(JSON.parse(String(c.data)) as Record<string, unknown>);
+          return ok(null, '登记成功！');
+        },
+      },
+    );
+    const dialog = await openTypeSelect();
+    await userEvent.click(await screen.findByTitle('维修'));
+    expect(within(dialog).getByText(LEDGER_MODAL_TEXT.repairEndHint)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+    expect(
+      await within(dialog).findByText(LEDGER_MODAL_TEXT.repairEndRequired, { selector: ERROR }),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    await userEvent.click(within(dialog).getByLabelText(LEDGER_MODAL_TEXT.repairEndLabel));
+    await userEvent.click(await screen.findByTitle('在用'));
+    await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ assetId: 'a1', type: 'repair', toStatus: 'in_use', version: 2 });
+  });
+
+  it('says a repair of an idle asset puts it into 维修 (no status to choose)', async () => {
+    setup(<AssetLedgerPage />, '/asset/ledger?id=a1', { ...DETAIL, status: 'idle', statusText: '闲置' });
+    const dialog = await openTypeSelect();
+    await userEvent.click(await screen.findByTitle('维修'));
+    expect(within(dialog).getByText(LEDGER_MODAL_TEXT.repairStart)).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText(LEDGER_MODAL_TEXT.repairEndLabel)).toBeNull();
+  });
+
   it('says the asset left the caller’s reach when it disappears after a saved event (a transfer out of scope)', async () => {
     let moved = false;
     setup(
@@ -244,5 +281,13 @@ describe('asset details page', () => {
     const timeline = await screen.findByTestId('ledger-timeline');
     expect(within(timeline).getAllByText('出租').length).toBeGreaterThan(0);
     expect(within(timeline).getByText('入账')).toBeInTheDocument();
+  });
+
+  it('keeps a gap between the detail groups, so a heading never sits on the previous group’s last row', async () => {
+    setup(<AssetDetailsPage />, '/asset/details?id=a1');
+    const groups = await screen.findByTestId('asset-detail-groups');
+    expect(groups).toHaveStyle({ display: 'flex', flexDirection: 'column', gap: `${DETAIL_GROUP_GAP}px` });
+    const titles = [...groups.children].map((g) => g.querySelector('.ant-descriptions-title')?.textContent);
+    expect(titles).toEqual([ASSET_DETAILS_TEXT.basic, ASSET_DETAILS_TEXT.location, ASSET_DETAILS_TEXT.value]);
   });
 });

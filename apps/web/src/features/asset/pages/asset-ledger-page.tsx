@@ -2,15 +2,22 @@ import { useState } from 'react';
 import { Button, Card, Col, Descriptions, Result, Row, Skeleton } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ASSET_MESSAGES, ASSET_ROUTES, PERM } from '@district/shared';
-import { useHasPermission } from '../../../components/has-permission/use-has-permission';
-import { fetchAssetDetail, fetchLedger, formatYuan, type AssetRecord } from '../api/asset-api';
+import { ASSET_MESSAGES, ASSET_RESOURCE, ASSET_ROUTES, PERM } from '@district/shared';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import {
+  assetQueryKey,
+  fetchAssetDetail,
+  fetchLedger,
+  formatYuan,
+  ledgerQueryKey,
+  type AssetRecord,
+} from '../api/asset-api';
 import { AssetStatusTag } from '../components/asset-status-tag';
 import { LedgerEventModal } from '../components/ledger-event-modal';
 import { LedgerTable, LedgerTimeline } from '../components/ledger-timeline';
-import { PrintButton } from '../../print/components/print-button';
-import { DEPART_NAME_DICT } from '../../../components/pickers/picker-api';
-import { usePickedNames } from '../../../components/pickers/use-picked-names';
+import { PrintButton } from '@/features/print/public';
+import { DEPART_NAME_DICT } from '@/components/pickers/picker-api';
+import { usePickedNames } from '@/components/pickers/use-picked-names';
 
 export const ASSET_LEDGER_TEXT = {
   pick: '请先在资产索引中选择一项资产，再查看它的台账',
@@ -23,8 +30,7 @@ export const ASSET_LEDGER_TEXT = {
   movedOutHint: '资产调入的部门不在您可查看的范围内，此后它的台账由调入部门继续登记。',
 } as const;
 
-export const assetQueryKey = (id: string) => ['asset-detail', id] as const;
-export const ledgerQueryKey = (id: string) => ['asset-ledger', id] as const;
+const F = ASSET_RESOURCE.fields;
 
 /** The asset's department name: the server's label, else looked up. */
 export function useDepartName(asset: AssetRecord | undefined) {
@@ -116,14 +122,14 @@ function AssetLedger({ id }: { id: string }) {
           size="small"
           column={4}
           items={[
-            { key: 'code', label: '资产编码', children: a.code },
+            { key: 'code', label: F.code.title, children: a.code },
             {
               key: 'status',
-              label: '资产状态',
+              label: F.status.title,
               children: <AssetStatusTag status={a.status} text={a.status_dictText} />,
             },
-            { key: 'depart', label: '所属部门', children: departName || '-' },
-            { key: 'net', label: '净值(元)', children: formatYuan(a.netValue) || '-' },
+            { key: 'depart', label: F.ownerDepartId.title, children: departName || '-' },
+            { key: 'net', label: F.netValue.title, children: formatYuan(a.netValue) || '-' },
           ]}
         />
       </Card>

@@ -6,9 +6,9 @@ import {
   type CompanyInfo,
   type CompanyProfile,
 } from '@district/shared';
-import { deleteAction, getAction, postAction, putAction } from '../../../lib/request';
-import { useSessionStore } from '../../../lib/session-store';
-import { localStore } from '../../../lib/storage';
+import { deleteAction, getAction, postAction, putAction } from '@/lib/request';
+import { useSessionStore } from '@/lib/session-store';
+import { localStore } from '@/lib/storage';
 
 export const COMPANY_QUERY_KEYS = {
   profile: ['company', 'profile'] as const,

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Alert, App, Button, Divider, Popconfirm, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { COMPANY_MESSAGES, type CompanyBankAccount } from '@district/shared';
+import { BANK_ACCOUNT_RESOURCE, COMPANY_MESSAGES, type CompanyBankAccount } from '@district/shared';
 import { deleteBank, setDefaultBank } from '../api/company-api';
 import { BankAccountModal } from './bank-account-modal';
+
+const F = BANK_ACCOUNT_RESOURCE.fields;
 
 export const BANK_TAB_TEXT = {
   add: '新增账户',
@@ -52,10 +54,10 @@ export function BankAccountsTab({
   };
 
   const columns: TableColumnsType<CompanyBankAccount> = [
-    { title: '开户银行', dataIndex: 'bankName', key: 'bankName' },
-    { title: '开户网点', dataIndex: 'branch', key: 'branch' },
-    { title: '账户名称', dataIndex: 'accountName', key: 'accountName' },
-    { title: '银行账号', dataIndex: 'accountNo', key: 'accountNo' },
+    { title: F.bankName.title, dataIndex: 'bankName', key: 'bankName' },
+    { title: F.branch.title, dataIndex: 'branch', key: 'branch' },
+    { title: F.accountName.title, dataIndex: 'accountName', key: 'accountName' },
+    { title: F.accountNo.title, dataIndex: 'accountNo', key: 'accountNo' },
     {
       title: '默认',
       dataIndex: 'isDefault',
@@ -63,7 +65,7 @@ export function BankAccountsTab({
       width: 80,
       render: (v: number) => (v === 1 ? <Tag color="blue">{BANK_TAB_TEXT.defaultTag}</Tag> : null),
     },
-    { title: '备注', dataIndex: 'remark', key: 'remark' },
+    { title: F.remark.title, dataIndex: 'remark', key: 'remark' },
   ];
   if (editable) {
     columns.push({

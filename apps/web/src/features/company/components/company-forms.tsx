@@ -1,18 +1,22 @@
-import { useEffect, useState } from 'react';
-import { App, Button, Col, Form, Input, InputNumber, Row, type FormRule } from 'antd';
-import { ASSET_MESSAGES, COMPANY_MESSAGES, CREDIT_CODE_PATTERN, PATTERNS, type CompanyProfile } from '@district/shared';
-import { ImageUpload } from '../../../components/upload/image-upload';
-import { errorMessage } from '../../../lib/errors';
+import { Button, Col, Form, Input, InputNumber, Row, type FormRule } from 'antd';
+import {
+  ASSET_MESSAGES,
+  COMPANY_MESSAGES,
+  COMPANY_RESOURCE as R,
+  PATTERNS,
+  type CompanyProfile,
+} from '@district/shared';
+import { formField, inputPlaceholder } from '@/components/form-modal/field-rules';
+import { useRecordForm } from '@/components/form-modal/use-record-form';
+import { ImageUpload } from '@/components/upload/image-upload';
 import type { CompanyPayload } from '../api/company-api';
+
+const F = R.fields;
 
 export const COMPANY_FORM_TEXT = {
   save: '保存',
-  saved: '保存成功！',
   logoHint: '单张图片',
 } as const;
-
-/** 纳税人识别号: 15 to 20 digits or capital letters (the server's rule). */
-export const TAX_NO_PATTERN = /^[0-9A-Z]{15,20}$/;
 
 const blank = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === '' ? null : v.trim());
 const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
@@ -49,39 +53,33 @@ const FIELD_OF_MESSAGE: [string, string][] = [
   [COMPANY_MESSAGES.accountNo, 'invoiceAccount'],
   [ASSET_MESSAGES.longitude, 'longitude'],
   [ASSET_MESSAGES.latitude, 'latitude'],
-  ['企业Logo', 'logo'],
+  [F.logo.title, 'logo'],
 ];
 
-function useSubmit<V extends object>(
-  form: ReturnType<typeof Form.useForm<V>>[0],
+/**
+ * One tab's form over the profile (useRecordForm): filled from the profile, saved with the version read; the
+ * request layer shows a refusal, and it also goes under the field it names when that field is on this tab.
+ */
+function useProfileForm<V extends object>(
+  fields: readonly (keyof V & string)[],
+  toValues: (profile: CompanyProfile) => V,
   toPayload: (v: V) => CompanyPayload,
   { profile, onSave }: SaveProps,
 ) {
-  const { message } = App.useApp();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    let values: V;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return; // The form shows the messages.
-    }
-    setSaving(true);
-    try {
+  return useRecordForm<CompanyProfile, V>({
+    open: true,
+    record: profile,
+    initialValues: (p) => (p ? toValues(p) : undefined),
+    save: async (values) => {
       await onSave({ ...toPayload(values), version: profile.id ? profile.version : undefined });
-      void message.success(COMPANY_FORM_TEXT.saved);
-    } catch (error) {
-      // The request layer shows the notice; the message also goes under the field it names.
-      const text = errorMessage(error, '');
+      return {};
+    },
+    fieldOfError: (text) => {
       const field = FIELD_OF_MESSAGE.find(([m]) => text.includes(m))?.[1];
-      if (field && field in (form.getFieldsValue() as object)) {
-        form.setFields([{ name: field as never, errors: [text] }]);
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
-  return { submit, saving };
+      return field && (fields as readonly string[]).includes(field) ? field : undefined;
+    },
+    onSaved: () => undefined,
+  });
 }
 
 interface BasicValues {
@@ -97,10 +95,10 @@ interface BasicValues {
 
 /** 基本信息: name, credit code, legal person, address, phone, logo and coordinates. */
 export function CompanyBasicForm(props: SaveProps) {
-  const { profile, editable } = props;
-  const [form] = Form.useForm<BasicValues>();
-  useEffect(() => {
-    form.setFieldsValue({
+  const { editable } = props;
+  const { form, saving, submit } = useProfileForm<BasicValues>(
+    ['name', 'creditCode', 'legalPerson', 'address', 'phone', 'logo', 'longitude', 'latitude'],
+    (profile) => ({
       name: profile.name,
       creditCode: profile.creditCode ?? '',
       legalPerson: profile.legalPerson ?? '',
@@ -109,10 +107,7 @@ export function CompanyBasicForm(props: SaveProps) {
       logo: profile.logo ?? '',
       longitude: profile.longitude,
       latitude: profile.latitude,
-    });
-  }, [profile, form]);
-  const { submit, saving } = useSubmit(
-    form,
+    }),
     (v) => ({
       name: (v.name ?? '').trim(),
       creditCode: blank(v.creditCode),
@@ -130,45 +125,33 @@ export function CompanyBasicForm(props: SaveProps) {
     <Form form={form} layout="vertical" name="company-basic" disabled={!editable} style={{ maxWidth: 900 }}>
       <Row gutter={16}>
         <Col span={12}>
-          <Form.Item
-            label="企业名称"
-            name="name"
-            rules={[
-              { required: true, whitespace: true, message: COMPANY_MESSAGES.nameRequired },
-              { max: 100, message: '企业名称最多100个字符' },
-            ]}
-          >
-            <Input placeholder="请输入企业名称" />
+          <Form.Item {...formField(R, 'name')}>
+            <Input placeholder={inputPlaceholder(R, 'name')} />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item
-            label="统一社会信用代码"
-            name="creditCode"
-            normalize={upper}
-            rules={[{ pattern: CREDIT_CODE_PATTERN, message: COMPANY_MESSAGES.creditCode }]}
-          >
+          <Form.Item {...formField(R, 'creditCode')} normalize={upper}>
             <Input placeholder="18位统一社会信用代码" maxLength={18} />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item label="法定代表人" name="legalPerson" rules={[{ max: 50, message: '法定代表人最多50个字符' }]}>
-            <Input placeholder="请输入法定代表人" />
+          <Form.Item {...formField(R, 'legalPerson')}>
+            <Input placeholder={inputPlaceholder(R, 'legalPerson')} />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item label="联系电话" name="phone" rules={[phoneRule]}>
+          <Form.Item label={F.phone.title} name="phone" rules={[phoneRule]}>
             <Input placeholder="手机号或座机号，如 028-86661234" />
           </Form.Item>
         </Col>
         <Col span={24}>
-          <Form.Item label="地址" name="address" rules={[{ max: 255, message: '地址最多255个字符' }]}>
+          <Form.Item {...formField(R, 'address')}>
             <Input placeholder="请输入企业地址" />
           </Form.Item>
         </Col>
         <Col span={12}>
           <Form.Item
-            label="经度"
+            label={F.longitude.title}
             name="longitude"
             dependencies={['latitude']}
             rules={[{ type: 'number', min: -180, max: 180, message: ASSET_MESSAGES.longitude }, pairRule('latitude')]}
@@ -178,7 +161,7 @@ export function CompanyBasicForm(props: SaveProps) {
         </Col>
         <Col span={12}>
           <Form.Item
-            label="纬度"
+            label={F.latitude.title}
             name="latitude"
             dependencies={['longitude']}
             rules={[{ type: 'number', min: -90, max: 90, message: ASSET_MESSAGES.latitude }, pairRule('longitude')]}
@@ -187,7 +170,7 @@ export function CompanyBasicForm(props: SaveProps) {
           </Form.Item>
         </Col>
         <Col span={24}>
-          <Form.Item label="企业Logo" name="logo" extra={editable ? COMPANY_FORM_TEXT.logoHint : undefined}>
+          <Form.Item label={F.logo.title} name="logo" extra={editable ? COMPANY_FORM_TEXT.logoHint : undefined}>
             <ImageUpload bizPath="company" disabled={!editable} />
           </Form.Item>
         </Col>
@@ -213,19 +196,16 @@ interface InvoiceValues {
 /** 开票信息: the invoice title, tax number, registered address, phone, bank and account. */
 export function CompanyInvoiceForm(props: SaveProps) {
   const { profile, editable } = props;
-  const [form] = Form.useForm<InvoiceValues>();
-  useEffect(() => {
-    form.setFieldsValue({
-      invoiceTitle: profile.invoiceTitle ?? '',
-      invoiceTaxNo: profile.invoiceTaxNo ?? '',
-      invoiceAddress: profile.invoiceAddress ?? '',
-      invoicePhone: profile.invoicePhone ?? '',
-      invoiceBank: profile.invoiceBank ?? '',
-      invoiceAccount: profile.invoiceAccount ?? '',
-    });
-  }, [profile, form]);
-  const { submit, saving } = useSubmit(
-    form,
+  const { form, saving, submit } = useProfileForm<InvoiceValues>(
+    ['invoiceTitle', 'invoiceTaxNo', 'invoiceAddress', 'invoicePhone', 'invoiceBank', 'invoiceAccount'],
+    (p) => ({
+      invoiceTitle: p.invoiceTitle ?? '',
+      invoiceTaxNo: p.invoiceTaxNo ?? '',
+      invoiceAddress: p.invoiceAddress ?? '',
+      invoicePhone: p.invoicePhone ?? '',
+      invoiceBank: p.invoiceBank ?? '',
+      invoiceAccount: p.invoiceAccount ?? '',
+    }),
     (v) => ({
       // The profile's name travels along: a save always names the company.
       name: profile.name,
@@ -243,43 +223,36 @@ export function CompanyInvoiceForm(props: SaveProps) {
     <Form form={form} layout="vertical" name="company-invoice" disabled={!editable} style={{ maxWidth: 900 }}>
       <Row gutter={16}>
         <Col span={12}>
-          <Form.Item label="发票抬头" name="invoiceTitle" rules={[{ max: 100, message: '发票抬头最多100个字符' }]}>
-            <Input placeholder="请输入发票抬头" />
+          <Form.Item {...formField(R, 'invoiceTitle')}>
+            <Input placeholder={inputPlaceholder(R, 'invoiceTitle')} />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item
-            label="纳税人识别号"
-            name="invoiceTaxNo"
-            normalize={upper}
-            rules={[{ pattern: TAX_NO_PATTERN, message: COMPANY_MESSAGES.taxNo }]}
-          >
+          <Form.Item {...formField(R, 'invoiceTaxNo')} normalize={upper}>
             <Input placeholder="15到20位字母或数字" maxLength={20} />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item label="注册地址" name="invoiceAddress" rules={[{ max: 255, message: '注册地址最多255个字符' }]}>
-            <Input placeholder="请输入注册地址" />
+          <Form.Item {...formField(R, 'invoiceAddress')}>
+            <Input placeholder={inputPlaceholder(R, 'invoiceAddress')} />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item label="电话" name="invoicePhone" rules={[phoneRule]}>
+          <Form.Item label={F.invoicePhone.title} name="invoicePhone" rules={[phoneRule]}>
             <Input placeholder="手机号或座机号" />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item label="开户银行" name="invoiceBank" rules={[{ max: 100, message: '开户银行最多100个字符' }]}>
-            <Input placeholder="请输入开户银行" />
+          <Form.Item {...formField(R, 'invoiceBank')}>
+            <Input placeholder={inputPlaceholder(R, 'invoiceBank')} />
           </Form.Item>
         </Col>
         <Col span={12}>
           <Form.Item
-            label="银行账号"
-            name="invoiceAccount"
+            {...formField(R, 'invoiceAccount')}
             normalize={(v: unknown) => (typeof v === 'string' ? v.replace(/\s/g, '') : v)}
-            rules={[{ pattern: PATTERNS.bankCard, message: COMPANY_MESSAGES.accountNo }]}
           >
-            <Input placeholder="请输入银行账号" maxLength={24} />
+            <Input placeholder={inputPlaceholder(R, 'invoiceAccount')} maxLength={24} />
           </Form.Item>
         </Col>
       </Row>

@@ -11,10 +11,10 @@ import {
   type CompanyBankAccount,
   type CompanyProfile,
 } from '@district/shared';
-import { useSessionStore } from '../../../lib/session-store';
-import { localStore } from '../../../lib/storage';
-import { fail, mockHttp, ok, type MockReply } from '../../../test/mock-http';
-import { renderWithApp } from '../../../test/render';
+import { useSessionStore } from '@/lib/session-store';
+import { localStore } from '@/lib/storage';
+import { fail, mockHttp, ok, type MockReply } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { BANK_TAB_TEXT } from '../components/bank-accounts-tab';
 import { CompanyProfilePage } from './company-profile-page';
 

@@ -1,8 +1,8 @@
 import { Alert, Card, Result, Spin, Tabs } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { COMPANY_MESSAGES, PERM, type CompanyProfile } from '@district/shared';
-import { useHasPermission } from '../../../components/has-permission/use-has-permission';
-import { errorMessage } from '../../../lib/errors';
+import { BANK_ACCOUNT_RESOURCE, COMPANY_MESSAGES, COMPANY_RESOURCE, PERM, type CompanyProfile } from '@district/shared';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import { errorMessage } from '@/lib/errors';
 import {
   COMPANY_QUERY_KEYS,
   fetchBanks,
@@ -15,8 +15,8 @@ import { BankAccountsTab } from '../components/bank-accounts-tab';
 import { CompanyBasicForm, CompanyInvoiceForm } from '../components/company-forms';
 
 export const COMPANY_PAGE_TEXT = {
-  title: '企业信息',
-  tabs: { basic: '基本信息', banks: '银行账户', invoice: '开票信息' },
+  title: COMPANY_RESOURCE.title,
+  tabs: { basic: '基本信息', banks: BANK_ACCOUNT_RESOURCE.title, invoice: '开票信息' },
   readOnly: '您只能查看企业信息，维护需要“编辑企业信息”的权限',
   loadFailed: '企业信息加载失败',
 } as const;

@@ -1,5 +1,5 @@
 import { API, DASHBOARD_API, type CurrentUserCard, type DashboardAnalysis } from '@district/shared';
-import { getAction } from '../../../lib/request';
+import { getAction } from '@/lib/request';
 
 export async function fetchCurrentUserCard(): Promise<CurrentUserCard> {
   const res = await getAction<CurrentUserCard>(API.currentUser);

@@ -4,8 +4,8 @@ import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
-import type { DashboardAnalysis } from '@district/shared';
-import { useSettingsStore } from '../../../lib/settings-store';
+import { LEDGER_RESOURCE, type DashboardAnalysis } from '@district/shared';
+import { useSettingsStore } from '@/lib/settings-store';
 
 // Only what these four charts need (tree-shaken): all of echarts would be several times the size.
 echarts.use([PieChart, BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
@@ -108,7 +108,7 @@ export function DashboardCharts({ data }: { data: DashboardAnalysis }) {
       });
       result.push({
         key: 'ledger',
-        title: '近12个月台账事件',
+        title: `近12个月${LEDGER_RESOURCE.title}`,
         option: {
           color: [color],
           tooltip: { trigger: 'axis' },
@@ -118,7 +118,7 @@ export function DashboardCharts({ data }: { data: DashboardAnalysis }) {
           series: [
             {
               type: 'line',
-              name: '台账事件',
+              name: LEDGER_RESOURCE.title,
               smooth: true,
               areaStyle: { opacity: 0.15 },
               data: assets.ledgerByMonth.map((m) => m.count),

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { Card, Progress, Table, Tag } from 'antd';
-import { PROJECT_ROUTES, PROJECT_STATUS_ITEMS, type DashboardProjectRow } from '@district/shared';
+import { PROJECT_RESOURCE, PROJECT_ROUTES, PROJECT_STATUS_ITEMS, type DashboardProjectRow } from '@district/shared';
+
+const F = PROJECT_RESOURCE.fields;
 
 const orDash = (value: string | null | undefined) => value || '-';
 
@@ -19,13 +21,13 @@ export function ProjectTable({ rows }: { rows: DashboardProjectRow[] }) {
         locale={{ emptyText: '暂无项目' }}
         columns={[
           {
-            title: '项目名称',
+            title: F.name.title,
             dataIndex: 'name',
             render: (name: string, r) => (
               <Link to={`${PROJECT_ROUTES.form}?id=${encodeURIComponent(r.id)}&mode=detail`}>{name}</Link>
             ),
           },
-          { title: '项目编号', dataIndex: 'code', width: 160 },
+          { title: F.code.title, dataIndex: 'code', width: 160 },
           { title: '类型', dataIndex: 'typeText', width: 100 },
           {
             title: '状态',

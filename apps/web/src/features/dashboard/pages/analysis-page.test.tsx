@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, DASHBOARD_API, type CurrentUserCard, type DashboardAnalysis } from '@district/shared';
-import { fail, mockHttp, ok, type MockReply } from '../../../test/mock-http';
-import { renderWithApp } from '../../../test/render';
+import { fail, mockHttp, ok, type MockReply } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { AnalysisPage } from './analysis-page';
 
 // echarts draws on a real canvas; which charts get which data is what matters here.

@@ -3,9 +3,9 @@ import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { Avatar, Button, Card, Col, Descriptions, Result, Row, Skeleton, Statistic, Tooltip } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { timeFix, type DashboardAnalysis } from '@district/shared';
-import { errorMessage } from '../../../lib/errors';
-import { useSessionStore } from '../../../lib/session-store';
-import { getFileAccessHttpUrl } from '../../../lib/request';
+import { errorMessage } from '@/lib/errors';
+import { useSessionStore } from '@/lib/session-store';
+import { getFileAccessHttpUrl } from '@/lib/request';
 import { ANALYSIS_QUERY, fetchCurrentUserCard } from '../api/dashboard-api';
 import '../components/dashboard.css';
 
@@ -14,7 +14,7 @@ const DashboardCharts = lazy(() => import('../components/dashboard-charts'));
 // antd's Table is not needed for the cards either.
 const ProjectTable = lazy(() => import('../components/project-table'));
 // 最新通知 (the user's notices) comes after the figures, like the table.
-const LatestNotices = lazy(() => import('../../message/components/latest-notices'));
+const LatestNotices = lazy(() => import('@/features/message/public').then((m) => ({ default: m.LatestNotices })));
 
 const orDash = (value: string | null | undefined) => value || '-';
 

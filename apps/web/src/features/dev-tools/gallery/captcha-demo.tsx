@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Space, Typography } from 'antd';
-import { SliderCaptcha } from '../../../components/captcha/slider-captcha';
+import { SliderCaptcha } from '@/components/captcha/slider-captcha';
 
 export default function CaptchaDemo() {
   const [round, setRound] = useState(0);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Card, Space, Tag, Typography } from 'antd';
-import { ContextMenu, TAB_MENU_LABELS, TabContextMenu } from '../../../components/context-menu/context-menu';
+import { ContextMenu, TAB_MENU_LABELS, TabContextMenu } from '@/components/context-menu/context-menu';
 
 const TABS = ['首页', '用户管理', '角色管理'];
 

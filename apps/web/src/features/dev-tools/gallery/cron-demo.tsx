@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Typography } from 'antd';
-import { CronEditor } from '../../../components/cron/cron-editor';
+import { CronEditor } from '@/components/cron/cron-editor';
 
 export default function CronDemo() {
   const [expression, setExpression] = useState('0 0 0 * * ? *');

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Divider, Space, Table } from 'antd';
-import { DetailList } from '../../../components/detail/detail-list';
-import { DetailModal } from '../../../components/detail/detail-modal';
-import { YnSwitch } from '../../../components/switch/yn-switch';
+import { DetailList } from '@/components/detail/detail-list';
+import { DetailModal } from '@/components/detail/detail-modal';
+import { YnSwitch } from '@/components/switch/yn-switch';
 
 const ITEMS = [
   { label: '资产名称', value: '区政务服务中心' },

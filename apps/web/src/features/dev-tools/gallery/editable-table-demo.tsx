@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { App, Button, Radio, Space, Switch, Tag, Typography } from 'antd';
-import { EditableTable } from '../../../components/editable-table/editable-table';
+import { EditableTable } from '@/components/editable-table/editable-table';
 import type {
   EditableColumn,
   EditableTableApi,
   TableRow,
   TableSize,
-} from '../../../components/editable-table/editable-table-types';
-import { TABLE_SIZES } from '../../../components/editable-table/editable-table-constants';
-import { useTableSync } from '../../../components/editable-table/use-table-sync';
+} from '@/components/editable-table/editable-table-types';
+import { TABLE_SIZES } from '@/components/editable-table/editable-table-constants';
+import { useTableSync } from '@/components/editable-table/use-table-sync';
 
 const ROWS = 1000;
 /**

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Divider, Select, Space, Typography } from 'antd';
-import { CodeEditor } from '../../../components/editors/code-editor';
-import { CODE_LANGUAGES, type CodeLanguage } from '../../../components/editors/code-language-list';
-import { MarkdownEditor } from '../../../components/editors/markdown-editor';
-import { RichTextEditor } from '../../../components/editors/rich-text-editor';
+import { CodeEditor } from '@/components/editors/code-editor';
+import { CODE_LANGUAGES, type CodeLanguage } from '@/components/editors/code-language-list';
+import { MarkdownEditor } from '@/components/editors/markdown-editor';
+import { RichTextEditor } from '@/components/editors/rich-text-editor';
 
 export default function EditorsDemo() {
   const [markdown, setMarkdown] = useState('## 标题\n\n- [ ] 待办事项\n\n**粗体** 与 `代码`');

@@ -1,5 +1,5 @@
 import { Space } from 'antd';
-import { Ellipsis } from '../../../components/ellipsis/ellipsis';
+import { Ellipsis } from '@/components/ellipsis/ellipsis';
 
 export default function EllipsisDemo() {
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ImageMover } from '../../../components/image-mover/image-mover';
+import { ImageMover } from '@/components/image-mover/image-mover';
 
 // Inline SVG placeholders so the demo needs no uploaded files.
 function placeholder(text: string, color: string): string {

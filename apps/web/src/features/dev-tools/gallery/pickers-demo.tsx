@@ -1,9 +1,9 @@
 import { Col, Divider, Form, Input, Row, Typography } from 'antd';
-import { AreaLinkage } from '../../../components/area/area-linkage';
-import { getAreaText } from '../../../components/area/area-data';
-import { BizSelect } from '../../../components/biz-select/biz-select';
-import { CategorySelect } from '../../../components/category-select/category-select';
-import { PopupPicker } from '../../../components/popup/popup-picker';
+import { AreaLinkage } from '@/components/area/area-linkage';
+import { getAreaText } from '@/components/area/area-data';
+import { BizSelect } from '@/components/biz-select/biz-select';
+import { CategorySelect } from '@/components/category-select/category-select';
+import { PopupPicker } from '@/components/popup/popup-picker';
 
 interface PickerValues {
   area?: string;
@@ -12,7 +12,7 @@ interface PickerValues {
   categories?: string;
   username?: string;
   realname?: string;
-  phone?: string;
+  orgCode?: string;
   positionCode?: string;
   positionName?: string;
   positions?: string;
@@ -62,8 +62,8 @@ export default function PickersDemo() {
           <Form.Item name="username" label="用户账号">
             <PopupPicker
               code="sys_user_report"
-              orgFields="username,realname,phone"
-              destFields="username,realname,phone"
+              orgFields="username,realname,orgCode"
+              destFields="username,realname,orgCode"
               onPick={(picked) => form.setFieldsValue(picked)}
             />
           </Form.Item>
@@ -74,7 +74,8 @@ export default function PickersDemo() {
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name="phone" label="手机号码">
+          {/* Not the phone: personal data is sealed at rest and the user report does not offer it (issue 24). */}
+          <Form.Item name="orgCode" label="部门编码">
             <Input readOnly placeholder="选择用户后带出" />
           </Form.Item>
         </Col>

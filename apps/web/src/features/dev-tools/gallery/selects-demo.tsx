@@ -1,10 +1,10 @@
 import { Col, Divider, Form, Row, Typography } from 'antd';
-import { DictMultiSelect } from '../../../components/dict/dict-multi-select';
-import { DictSearchSelect } from '../../../components/dict/dict-search-select';
-import { DictSelect } from '../../../components/dict/dict-select';
-import { DepartSelect } from '../../../components/pickers/depart-select';
-import { UserSelect } from '../../../components/pickers/user-select';
-import { JTreeSelect } from '../../../components/tree-select/tree-select';
+import { DictMultiSelect } from '@/components/dict/dict-multi-select';
+import { DictSearchSelect } from '@/components/dict/dict-search-select';
+import { DictSelect } from '@/components/dict/dict-select';
+import { DepartSelect } from '@/components/pickers/depart-select';
+import { UserSelect } from '@/components/pickers/user-select';
+import { JTreeSelect } from '@/components/tree-select/tree-select';
 
 interface SelectValues {
   sex?: string;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Descriptions, Space, Typography } from 'antd';
-import { FilePopup, type FilePopupResult } from '../../../components/upload/file-popup';
-import { ImageUpload } from '../../../components/upload/image-upload';
-import { ImageUploadDialog, type ImageUploadResult } from '../../../components/upload/image-upload-dialog';
-import { Uploader } from '../../../components/upload/uploader';
+import { FilePopup, type FilePopupResult } from '@/components/upload/file-popup';
+import { ImageUpload } from '@/components/upload/image-upload';
+import { ImageUploadDialog, type ImageUploadResult } from '@/components/upload/image-upload-dialog';
+import { Uploader } from '@/components/upload/uploader';
 
 /** Shows a widget's current value under it, so a visitor (and the journeys) can see what it holds. */
 function ValueOf({ label, value }: { label: string; value: string }) {

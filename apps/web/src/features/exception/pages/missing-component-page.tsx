@@ -1,5 +1,5 @@
 import { Result } from 'antd';
-import { useCurrentPage } from '../../../components/page-content/current-page-context';
+import { useCurrentPage } from '@/components/page-content/current-page-context';
 
 /** A menu entry names a page component the web app does not have. */
 export function MissingComponentPage() {

@@ -1,5 +1,5 @@
 import { Result } from 'antd';
-import { useCurrentPage } from '../../../components/page-content/current-page-context';
+import { useCurrentPage } from '@/components/page-content/current-page-context';
 
 /** Generated list kinds (online forms, reports) need an engine this product does not ship yet. */
 export function NotOpenPage() {

@@ -1,27 +1,20 @@
 import {
   PROJECT_API,
   TICKET_API,
+  TICKET_RESOURCE,
   TICKET_STATUS_ITEMS,
   toChineseCurrency,
   type RoomTicket,
   type RoomTicketDetail,
   type TicketStatus,
   type TicketUse,
+  resourceUrls,
 } from '@district/shared';
 import type { TicketCancelInput, TicketUseInput } from '@district/shared/schemas';
-import { getAction, postAction, putAction, type RequestOptions } from '../../../lib/request';
+import { getAction, postAction, putAction, type RequestOptions } from '@/lib/request';
 
-/** The standard resource URLs below TICKET_API.base. */
-export const TICKET_URLS = {
-  list: `${TICKET_API.base}/list`,
-  add: `${TICKET_API.base}/add`,
-  edit: `${TICKET_API.base}/edit`,
-  delete: `${TICKET_API.base}/delete`,
-  deleteBatch: `${TICKET_API.base}/deleteBatch`,
-  queryById: `${TICKET_API.base}/queryById`,
-  exportXls: `${TICKET_API.base}/exportXls`,
-  importExcel: `${TICKET_API.base}/importExcel`,
-} as const;
+/** The standard resource URLs of the ticket declaration. */
+export const TICKET_URLS = resourceUrls(TICKET_RESOURCE.path);
 
 /** A row of the ticket list: the ticket, its labels (`<field>_dictText`) and the remaining amount. */
 export type TicketRecord = RoomTicket & {

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
-import { App, Form, Input, Modal, Typography } from 'antd';
-import { TICKET_MESSAGES } from '@district/shared';
+import { Form, Input, Typography } from 'antd';
+import { TICKET_RESOURCE as R } from '@district/shared';
+import { formField, inputPlaceholder } from '@/components/form-modal/field-rules';
+import { RecordFormModal } from '@/components/form-modal/record-form-modal';
 import { cancelTicket } from '../api/ticket-api';
 
 export const TICKET_CANCEL_TEXT = {
@@ -18,59 +19,34 @@ export interface TicketCancelModalProps {
 
 /** 作废: a reason is required; only an issued or partly used ticket can be cancelled (the server checks). */
 export function TicketCancelModal({ open, ticket, onClose, onSaved }: TicketCancelModalProps) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<{ reason?: string }>();
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (open) form.resetFields();
-  }, [open, form]);
-
-  const submit = async () => {
-    if (!ticket) return;
-    let reason: string;
-    try {
-      reason = ((await form.validateFields()).reason ?? '').trim();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const res = await cancelTicket({ id: ticket.id, reason });
-      void message.success(res.message || TICKET_CANCEL_TEXT.saved);
-      onSaved();
-    } catch {
-      // The request layer shows the refusal.
-    } finally {
-      setSaving(false);
-    }
+  // The request layer shows the refusal.
+  const save = async ({ reason }: { reason?: string }) => {
+    if (!ticket) throw new Error(TICKET_CANCEL_TEXT.title);
+    const res = await cancelTicket({ id: ticket.id, reason: (reason ?? '').trim() });
+    return { message: res.message || TICKET_CANCEL_TEXT.saved };
   };
 
   return (
-    <Modal
+    <RecordFormModal<{ id: string; ticketNo: string }, { reason?: string }>
       open={open}
-      title={TICKET_CANCEL_TEXT.title}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={saving}
-      okButtonProps={{ danger: true }}
-      forceRender
+      record={null}
+      titles={{ add: TICKET_CANCEL_TEXT.title, edit: TICKET_CANCEL_TEXT.title }}
+      formName="ticket-cancel"
+      width={520}
+      layout="vertical"
+      modalProps={{ okButtonProps: { danger: true } }}
+      header={
+        ticket && (
+          <Typography.Paragraph type="warning">{TICKET_CANCEL_TEXT.warning(ticket.ticketNo)}</Typography.Paragraph>
+        )
+      }
+      save={save}
+      onClose={onClose}
+      onSaved={onSaved}
     >
-      {ticket && (
-        <Typography.Paragraph type="warning">{TICKET_CANCEL_TEXT.warning(ticket.ticketNo)}</Typography.Paragraph>
-      )}
-      <Form form={form} layout="vertical" name="ticket-cancel">
-        <Form.Item
-          label="作废原因"
-          name="reason"
-          rules={[
-            { required: true, whitespace: true, message: TICKET_MESSAGES.cancelReasonRequired },
-            { max: 200, message: '作废原因最多200个字符' },
-          ]}
-        >
-          <Input.TextArea rows={3} placeholder="请输入作废原因" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item {...formField(R, 'cancelReason')} name="reason">
+        <Input.TextArea rows={3} placeholder={inputPlaceholder(R, 'cancelReason')} />
+      </Form.Item>
+    </RecordFormModal>
   );
 }

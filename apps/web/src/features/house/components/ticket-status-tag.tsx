@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { TICKET_DICT } from '@district/shared';
-import { useDictOptions } from '../../../components/dict/use-dict-options';
+import { useDictOptions } from '@/components/dict/use-dict-options';
 import { statusItem } from '../api/ticket-api';
 
 /** The ticket's status as a tag in its dictionary colour (the shared colours when the dictionary has none). */

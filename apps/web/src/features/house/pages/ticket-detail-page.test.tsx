@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { PERM, TICKET_API, TICKET_MESSAGES, type AuthEntry, type RoomTicketDetail } from '@district/shared';
-import { useSessionStore } from '../../../lib/session-store';
-import { fail, mockHttp, ok } from '../../../test/mock-http';
-import { renderWithApp } from '../../../test/render';
+import { useSessionStore } from '@/lib/session-store';
+import { fail, mockHttp, ok } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { TICKET_DETAIL_TEXT, TicketDetailPage } from './ticket-detail-page';
 
 const DETAIL: RoomTicketDetail = {
@@ -39,6 +39,7 @@ const DETAIL: RoomTicketDetail = {
       seller: '锦江置业',
       remark: null,
       createBy: 'staff',
+      createByName: '李登记',
       createTime: '2026-11-20 10:00:00',
     },
     {
@@ -51,10 +52,12 @@ const DETAIL: RoomTicketDetail = {
       seller: '锦江置业',
       remark: null,
       createBy: 'staff',
+      createByName: '李登记',
       createTime: '2026-11-10 10:00:00',
     },
   ],
   createBy: 'staff',
+  createByName: '王发放',
   createTime: '2026-11-01 09:00:00',
 };
 
@@ -97,6 +100,10 @@ describe('room ticket detail page', () => {
     expect(screen.getAllByText('部分使用').length).toBeGreaterThan(0);
     const rows = screen.getAllByRole('row').filter((r) => within(r).queryByText(/幸福路/));
     expect(rows.map((r) => within(r).getByText(/幸福路/).textContent)).toEqual(['锦江区幸福路2号', '锦江区幸福路1号']);
+    // People by name, not login name: 发放人 and the use's 登记人.
+    expect(screen.getByText('王发放')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('李登记')).toBeInTheDocument();
+    expect(screen.queryByText('staff')).toBeNull();
     expect(screen.getByRole('button', { name: TICKET_DETAIL_TEXT.use })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: TICKET_DETAIL_TEXT.cancel })).toBeInTheDocument();
   });

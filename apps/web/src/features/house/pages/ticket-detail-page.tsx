@@ -3,20 +3,30 @@ import { Button, Card, Descriptions, Result, Skeleton, Space, Table, Typography,
 import { AxiosError } from 'axios';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PERM, TICKET_MESSAGES, TICKET_ROUTES, type TicketUse } from '@district/shared';
-import { useHasPermission } from '../../../components/has-permission/use-has-permission';
-import { errorMessage } from '../../../lib/errors';
+import {
+  PERM,
+  TICKET_MESSAGES,
+  TICKET_RESOURCE,
+  TICKET_ROUTES,
+  TICKET_USE_RESOURCE,
+  type TicketUse,
+} from '@district/shared';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import { errorMessage } from '@/lib/errors';
 import { fetchTicketDetail, formatYuan, isOpen } from '../api/ticket-api';
 import { TicketCancelModal } from '../components/ticket-cancel-modal';
 import { TicketStatusTag } from '../components/ticket-status-tag';
 import { TicketUseModal } from '../components/ticket-use-modal';
+
+const F = TICKET_RESOURCE.fields;
+const U = TICKET_USE_RESOURCE.fields;
 
 export const TICKET_DETAIL_TEXT = {
   pick: '请先在房票管理中选择一张房票，再查看它的详情',
   toList: '返回房票管理',
   use: '登记使用',
   cancel: '作废',
-  uses: '使用记录',
+  uses: TICKET_USE_RESOURCE.title,
   noUses: '暂无使用记录',
   loadFailed: '房票详情加载失败',
 } as const;
@@ -24,10 +34,10 @@ export const TICKET_DETAIL_TEXT = {
 export const ticketQueryKey = (id: string) => ['ticket-detail', id] as const;
 
 const USE_COLUMNS: TableColumnsType<TicketUse> = [
-  { title: '使用日期', dataIndex: 'useDate', key: 'useDate', width: 110 },
-  { title: '房屋地址', dataIndex: 'houseAddress', key: 'houseAddress' },
+  { title: U.useDate.title, dataIndex: 'useDate', key: 'useDate', width: 110 },
+  { title: U.houseAddress.title, dataIndex: 'houseAddress', key: 'houseAddress' },
   {
-    title: '面积(㎡)',
+    title: U.area.title,
     dataIndex: 'area',
     key: 'area',
     align: 'right',
@@ -35,17 +45,24 @@ const USE_COLUMNS: TableColumnsType<TicketUse> = [
     render: (v: number | null) => (v === null ? '' : v.toFixed(2)),
   },
   {
-    title: '使用金额(元)',
+    title: `${U.amount.title}(元)`,
     dataIndex: 'amount',
     key: 'amount',
     align: 'right',
     width: 140,
     render: (v: number) => formatYuan(v),
   },
-  { title: '售房单位', dataIndex: 'seller', key: 'seller', width: 160 },
-  { title: '备注', dataIndex: 'remark', key: 'remark', ellipsis: true },
-  { title: '登记人', dataIndex: 'createBy', key: 'createBy', width: 100 },
-  { title: '登记时间', dataIndex: 'createTime', key: 'createTime', width: 170 },
+  { title: U.seller.title, dataIndex: 'seller', key: 'seller', width: 160 },
+  { title: U.remark.title, dataIndex: 'remark', key: 'remark', ellipsis: true },
+  {
+    title: U.createBy.title,
+    dataIndex: 'createBy',
+    key: 'createBy',
+    width: 100,
+    // People by name: createBy is the login name.
+    render: (v: string | null, row: TicketUse) => row.createByName ?? v ?? '',
+  },
+  { title: U.createTime.title, dataIndex: 'createTime', key: 'createTime', width: 170 },
 ];
 
 const toList = <Link to={TICKET_ROUTES.list}>{TICKET_DETAIL_TEXT.toList}</Link>;
@@ -133,33 +150,33 @@ function TicketDetail({ id }: { id: string }) {
         }
       >
         <Descriptions size="small" bordered column={{ xs: 1, sm: 2, lg: 3 }}>
-          <Descriptions.Item label="房票编号">{t.ticketNo}</Descriptions.Item>
-          <Descriptions.Item label="状态">
+          <Descriptions.Item label={F.ticketNo.title}>{t.ticketNo}</Descriptions.Item>
+          <Descriptions.Item label={F.status.title}>
             <TicketStatusTag status={t.status} text={t.statusText} />
           </Descriptions.Item>
-          <Descriptions.Item label="安置项目">{t.projectName ?? ''}</Descriptions.Item>
-          <Descriptions.Item label="持票人">{t.holderName}</Descriptions.Item>
-          <Descriptions.Item label="身份证号">{t.holderIdCard}</Descriptions.Item>
-          <Descriptions.Item label="手机号">{t.holderPhone}</Descriptions.Item>
-          <Descriptions.Item label="票面金额" span={{ xs: 1, sm: 2, lg: 3 }}>
+          <Descriptions.Item label={F.projectId.title}>{t.projectName ?? ''}</Descriptions.Item>
+          <Descriptions.Item label={F.holderName.title}>{t.holderName}</Descriptions.Item>
+          <Descriptions.Item label={F.holderIdCard.title}>{t.holderIdCard}</Descriptions.Item>
+          <Descriptions.Item label={F.holderPhone.title}>{t.holderPhone}</Descriptions.Item>
+          <Descriptions.Item label={F.faceAmount.title} span={{ xs: 1, sm: 2, lg: 3 }}>
             <Amount value={t.faceAmount} text={t.faceAmountText} testId="face-amount" />
           </Descriptions.Item>
-          <Descriptions.Item label="已使用金额" span={{ xs: 1, sm: 2, lg: 3 }}>
+          <Descriptions.Item label={F.usedAmount.title} span={{ xs: 1, sm: 2, lg: 3 }}>
             <Amount value={t.usedAmount} text={t.usedAmountText} testId="used-amount" />
           </Descriptions.Item>
-          <Descriptions.Item label="剩余金额" span={{ xs: 1, sm: 2, lg: 3 }}>
+          <Descriptions.Item label={F.remainingAmount.title} span={{ xs: 1, sm: 2, lg: 3 }}>
             <Amount value={t.remainingAmount} text={t.remainingAmountText} testId="remaining-amount" />
           </Descriptions.Item>
-          <Descriptions.Item label="发放日期">{t.issueDate}</Descriptions.Item>
-          <Descriptions.Item label="有效期至">{t.expiryDate}</Descriptions.Item>
-          <Descriptions.Item label="发放人">{t.createBy ?? ''}</Descriptions.Item>
+          <Descriptions.Item label={F.issueDate.title}>{t.issueDate}</Descriptions.Item>
+          <Descriptions.Item label={F.expiryDate.title}>{t.expiryDate}</Descriptions.Item>
+          <Descriptions.Item label="发放人">{t.createByName ?? t.createBy ?? ''}</Descriptions.Item>
           {t.cancelReason && (
-            <Descriptions.Item label="作废原因" span={{ xs: 1, sm: 2, lg: 3 }}>
+            <Descriptions.Item label={F.cancelReason.title} span={{ xs: 1, sm: 2, lg: 3 }}>
               {t.cancelReason}
             </Descriptions.Item>
           )}
           {t.remark && (
-            <Descriptions.Item label="备注" span={{ xs: 1, sm: 2, lg: 3 }}>
+            <Descriptions.Item label={F.remark.title} span={{ xs: 1, sm: 2, lg: 3 }}>
               {t.remark}
             </Descriptions.Item>
           )}

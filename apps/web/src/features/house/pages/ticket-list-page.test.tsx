@@ -1,11 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { PERM, PROJECT_API, TICKET_API, TICKET_MESSAGES, type AuthEntry } from '@district/shared';
-import { useSessionStore } from '../../../lib/session-store';
-import { mockHttp, ok, type MockReply } from '../../../test/mock-http';
-import { renderWithApp } from '../../../test/render';
+import { useSessionStore } from '@/lib/session-store';
+import { mockHttp, ok, type MockReply } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
+import { PHONE_WIDTH, screenWidth } from '@/components/list-page/screen-width.testing';
 import type { TicketRecord } from '../api/ticket-api';
 import { TICKET_FORM_TEXT } from '../components/ticket-form-modal';
 import { TICKET_LIST_TEXT, TicketListPage } from './ticket-list-page';
@@ -113,6 +114,15 @@ describe('room ticket list page', () => {
     // Deleting is offered only for a ticket nothing was spent from (the spent one is cancelled instead).
     expect(within(closed).getByText('删除')).toBeInTheDocument();
     expect(within(r).queryByText('删除')).not.toBeInTheDocument();
+    // Hidden links leave no divider behind.
+    const links = (tr: HTMLElement) =>
+      [...tr.querySelector('.list-page-row-actions')!.children]
+        .map((c) => (c.classList.contains('ant-divider') ? '|' : c.textContent))
+        .join('');
+    expect(links(closed)).toBe(`${TICKET_LIST_TEXT.detail}|删除`);
+    expect(links(r)).toBe(
+      `${TICKET_LIST_TEXT.detail}|${TICKET_LIST_TEXT.use}|${TICKET_LIST_TEXT.cancel}|${TICKET_LIST_TEXT.edit}`,
+    );
   });
 
   it('checks the issue form and writes the face amount in capitals as it is typed', async () => {
@@ -243,5 +253,29 @@ describe('room ticket list page', () => {
     await userEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(calls).toEqual(['expire']));
     expect(await screen.findByText('已将 3 张房票标记为已过期')).toBeInTheDocument();
+  });
+});
+
+describe('room ticket list on a 390 px phone', () => {
+  let restoreScreen = () => undefined as void;
+  beforeEach(() => {
+    restoreScreen = screenWidth(PHONE_WIDTH);
+  });
+  afterEach(() => restoreScreen());
+
+  it('shows each ticket as a card: holder, number, status, amounts, project and its links', async () => {
+    setup();
+    const list = await screen.findByRole('list', { name: '记录' });
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
+    expect(document.querySelector('.ant-table')).toBeNull();
+    expect(within(screen.getByRole('search')).getByRole('button', { name: '筛选' })).toBeInTheDocument();
+    const [open, cancelled] = within(list).getAllByRole('listitem');
+    expect(open).toHaveAccessibleName('李四');
+    for (const text of ['FP202611250001', '部分使用', '100,000.00', '70,000.00', '锦江区东光安置项目'])
+      expect(within(open!).getByText(text)).toBeInTheDocument();
+    expect(within(open!).getByText(TICKET_LIST_TEXT.use)).toBeInTheDocument();
+    expect(within(cancelled!).getByText('已作废')).toBeInTheDocument();
+    expect(within(cancelled!).queryByText(TICKET_LIST_TEXT.use)).not.toBeInTheDocument();
+    expect(within(cancelled!).getByText('删除')).toBeInTheDocument();
   });
 });

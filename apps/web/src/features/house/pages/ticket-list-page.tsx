@@ -1,26 +1,19 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { App, Button, Card, Divider, Space } from 'antd';
+import { App, Button, Card } from 'antd';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { PERM, TICKET_DICT, TICKET_ROUTES } from '@district/shared';
-import { useHasPermission } from '../../../components/has-permission/use-has-permission';
-import { ListPage } from '../../../components/list-page/list-page';
-import type { ListColumn } from '../../../components/list-page/list-columns';
-import type { QueryField } from '../../../components/list-page/list-query';
-import type { ListPageApi } from '../../../components/list-page/use-list-page';
-import {
-  formatYuan,
-  isOpen,
-  resettlementQuery,
-  runTicketExpiry,
-  TICKET_URLS,
-  type TicketRecord,
-} from '../api/ticket-api';
+import { PERM, TICKET_RESOURCE as R, TICKET_ROUTES, type FieldKey } from '@district/shared';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import { ListPage } from '@/components/list-page/list-page';
+import type { ListColumn } from '@/components/list-page/list-columns';
+import { columnOf, type ColumnPick, type QueryPick } from '@/components/list-page/list-resource';
+import type { ListPageApi } from '@/components/list-page/use-list-page';
+import { formatYuan, isOpen, resettlementQuery, runTicketExpiry, type TicketRecord } from '../api/ticket-api';
 import { TicketCancelModal } from '../components/ticket-cancel-modal';
 import { TicketFormModal } from '../components/ticket-form-modal';
 import { TicketStatusTag } from '../components/ticket-status-tag';
 import { TicketUseModal } from '../components/ticket-use-modal';
-import { PrintButton } from '../../print/components/print-button';
+import { PrintButton } from '@/features/print/public';
 
 export const TICKET_LIST_TEXT = {
   issue: '发放房票',
@@ -34,50 +27,34 @@ export const TICKET_LIST_TEXT = {
 
 const money = (v: number | null | undefined) => formatYuan(v).replace('¥', '');
 
+/** A declared column with the page's own look: amounts in yuan under a short header, the status as a tag. */
+const column = (key: FieldKey<typeof R>, own: Partial<ListColumn<TicketRecord>>): ListColumn<TicketRecord> =>
+  ({ ...columnOf<TicketRecord>(R, key), ...own }) as ListColumn<TicketRecord>;
+
 // Status and amounts first: what a person looks for in a ticket without scrolling sideways.
-const COLUMNS: ListColumn<TicketRecord>[] = [
-  { title: '房票编号', dataIndex: 'ticketNo', key: 'ticketNo', sorter: true, valueType: 'code', width: 160 },
-  { title: '持票人', dataIndex: 'holderName', key: 'holderName', sorter: true, width: 100 },
-  {
-    title: '状态',
-    dataIndex: 'status',
-    key: 'status',
-    sorter: true,
-    width: 100,
+const COLUMNS: ColumnPick<TicketRecord, typeof R>[] = [
+  'ticketNo',
+  'holderName',
+  column('status', {
     render: (v: string, r: TicketRecord) => <TicketStatusTag status={v} text={r.status_dictText} />,
-  },
-  {
-    title: '票面金额(元)',
-    dataIndex: 'faceAmount',
-    key: 'faceAmount',
-    sorter: true,
-    align: 'right',
-    width: 140,
-    render: money,
-  },
-  {
-    title: '剩余(元)',
-    dataIndex: 'remainingAmount',
-    key: 'remainingAmount',
-    align: 'right',
-    width: 140,
-    render: money,
-  },
-  { title: '安置项目', dataIndex: 'projectId', key: 'projectId', sorter: true, width: 180 },
-  { title: '身份证号', dataIndex: 'holderIdCard', key: 'holderIdCard', width: 180 },
-  { title: '手机号', dataIndex: 'holderPhone', key: 'holderPhone', width: 120 },
-  {
-    title: '已使用(元)',
-    dataIndex: 'usedAmount',
-    key: 'usedAmount',
-    sorter: true,
-    align: 'right',
-    width: 140,
-    render: money,
-  },
-  { title: '发放日期', dataIndex: 'issueDate', key: 'issueDate', sorter: true, width: 110 },
-  { title: '有效期至', dataIndex: 'expiryDate', key: 'expiryDate', sorter: true, width: 110 },
+  }),
+  column('faceAmount', { title: `${R.fields.faceAmount.title}(元)`, align: 'right', render: money }),
+  column('remainingAmount', { title: '剩余(元)', align: 'right', render: money }),
+  'projectId',
+  'holderIdCard',
+  'holderPhone',
+  column('usedAmount', { title: '已使用(元)', align: 'right', render: money }),
+  'issueDate',
+  'expiryDate',
 ];
+
+/** A ticket on a phone: its holder, number and status, then the amounts and the project. */
+const CARD = {
+  title: 'holderName',
+  subtitle: 'ticketNo',
+  tag: 'status',
+  fields: ['faceAmount', 'remainingAmount', 'projectId'],
+} as const;
 
 type Dialog = { kind: 'form' | 'use' | 'cancel'; record: TicketRecord | null } | null;
 
@@ -98,38 +75,47 @@ export function TicketListPage() {
     listRef.current?.reload();
   }, []);
 
-  const queryFields = useMemo<QueryField[]>(
+  const queryFields = useMemo<QueryPick<typeof R>[]>(
     () => [
-      { kind: 'input', field: 'ticketNo', label: '房票编号', op: 'like', trim: true },
-      { kind: 'input', field: 'holderName', label: '持票人', op: 'like', trim: true },
-      { kind: 'input', field: 'holderPhone', label: '手机号', op: 'like', trim: true },
-      { kind: 'dict', field: 'status', label: '状态', dictCode: TICKET_DICT.status },
+      'ticketNo',
+      'holderName',
+      'holderPhone',
+      'status',
+      // The tenant's resettlement projects.
       {
         kind: 'select',
         field: 'projectId',
-        label: '安置项目',
+        label: R.fields.projectId.title,
         options: (projects.data ?? []).map((p) => ({ value: p.id, label: p.name })),
       },
-      { kind: 'dateRange', field: 'issueDate', label: '发放日期' },
-      { kind: 'dateRange', field: 'expiryDate', label: '有效期至' },
+      'issueDate',
+      'expiryDate',
     ],
     [projects.data],
   );
 
   const rowActions = useCallback(
     (record: TicketRecord) => (
-      <Space size={0} separator={<Divider orientation="vertical" />} style={{ whiteSpace: 'nowrap' }}>
-        <Link to={`${TICKET_ROUTES.detail}?id=${encodeURIComponent(record.id)}`}>{TICKET_LIST_TEXT.detail}</Link>
+      <>
+        <Link key="detail" to={`${TICKET_ROUTES.detail}?id=${encodeURIComponent(record.id)}`}>
+          {TICKET_LIST_TEXT.detail}
+        </Link>
         {canUse && isOpen(record.status) && (
-          <a onClick={() => setDialog({ kind: 'use', record })}>{TICKET_LIST_TEXT.use}</a>
+          <a key="use" onClick={() => setDialog({ kind: 'use', record })}>
+            {TICKET_LIST_TEXT.use}
+          </a>
         )}
         {canCancel && isOpen(record.status) && (
-          <a onClick={() => setDialog({ kind: 'cancel', record })}>{TICKET_LIST_TEXT.cancel}</a>
+          <a key="cancel" onClick={() => setDialog({ kind: 'cancel', record })}>
+            {TICKET_LIST_TEXT.cancel}
+          </a>
         )}
         {canEdit && isOpen(record.status) && (
-          <a onClick={() => setDialog({ kind: 'form', record })}>{TICKET_LIST_TEXT.edit}</a>
+          <a key="edit" onClick={() => setDialog({ kind: 'form', record })}>
+            {TICKET_LIST_TEXT.edit}
+          </a>
         )}
-      </Space>
+      </>
     ),
     [canCancel, canEdit, canUse],
   );
@@ -151,24 +137,13 @@ export function TicketListPage() {
 
   return (
     <Card size="small">
-      <ListPage<TicketRecord>
+      <ListPage<TicketRecord, typeof R>
         ref={listRef}
-        url={{
-          list: TICKET_URLS.list,
-          delete: TICKET_URLS.delete,
-          deleteBatch: TICKET_URLS.deleteBatch,
-          exportXls: TICKET_URLS.exportXls,
-          importExcel: TICKET_URLS.importExcel,
-        }}
+        resource={R}
         columns={COLUMNS}
         queryFields={queryFields}
-        permissions={{
-          delete: PERM.ticketDelete,
-          batchDelete: PERM.ticketDelete,
-          export: PERM.ticketExport,
-          import: PERM.ticketImport,
-        }}
-        exportName="房票信息"
+        fixedColumns={['ticketNo', 'holderName']}
+        card={CARD}
         rowActions={rowActions}
         // A ticket something was spent from is cancelled, never deleted (the server refuses it too).
         deletable={(r) => !r.usedAmount}
@@ -181,7 +156,7 @@ export function TicketListPage() {
               </Button>
             )}
             {allowed(PERM.ticketExpire) && <Button onClick={expire}>{TICKET_LIST_TEXT.expire}</Button>}
-            <PrintButton source="ticket" ids={api.selectedRowKeys.map(String)} fileName="房票" />
+            <PrintButton source="ticket" ids={api.selectedRowKeys.map(String)} fileName={R.title} />
           </>
         )}
       />

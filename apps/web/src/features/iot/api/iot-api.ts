@@ -1,13 +1,5 @@
 import { IOT_API, type LiveAlarm } from '@district/shared';
-import { getAction, postAction, putAction } from '../../../lib/request';
-
-export const DEVICE_URLS = {
-  list: `${IOT_API.device}/list`,
-  add: `${IOT_API.device}/add`,
-  edit: `${IOT_API.device}/edit`,
-  delete: `${IOT_API.device}/delete`,
-  deleteBatch: `${IOT_API.device}/deleteBatch`,
-} as const;
+import { getAction, postAction, putAction } from '@/lib/request';
 
 export interface DeviceRow {
   id: string;
@@ -16,6 +8,8 @@ export interface DeviceRow {
   parentId: string | null;
   type: string | null;
   assetId: string | null;
+  /** The asset's name (the list answers it beside the id). */
+  assetId_dictText?: string | null;
   location: string | null;
   longitude: number | null;
   latitude: number | null;

@@ -3,7 +3,7 @@ import { Badge, Button, Tooltip } from 'antd';
 import { AlertOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { ASSET_ROUTES, PERM } from '@district/shared';
-import { useHasPermission } from '../../../components/has-permission/use-has-permission';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
 import { unacknowledged, useLiveAlarms } from '../alarm-store';
 
 export const ALARM_INDICATOR_TEXT = { label: '设备告警', tip: (n: number) => `${n} 条告警待确认` } as const;

@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IOT_API, PERM, type LiveAlarm } from '@district/shared';
-import { useSessionStore } from '../../../lib/session-store';
-import { useSettingsStore } from '../../../lib/settings-store';
-import { mockHttp, ok } from '../../../test/mock-http';
-import { renderWithApp } from '../../../test/render';
+import { useSessionStore } from '@/lib/session-store';
+import { useSettingsStore } from '@/lib/settings-store';
+import { mockHttp, ok } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { useLiveAlarms } from '../alarm-store';
 import { AlarmIndicator } from './alarm-indicator';
 import { LiveAlarmPanel } from './live-alarm-panel';
@@ -42,6 +42,7 @@ afterEach(() => {
 describe('live alarms', () => {
   it('counts unacknowledged alarms, acknowledges and handles them, and keeps the settings store in step', async () => {
     let live = [alarm('a1', '0'), alarm('a2', '1')];
+    const notes: unknown[] = [];
     const http = mockHttp({
       [`GET ${IOT_API.live}`]: () => ok(live),
       [`PUT ${IOT_API.acknowledge}`]: (config) => {
@@ -50,7 +51,8 @@ describe('live alarms', () => {
         return ok(null, '告警已确认');
       },
       [`PUT ${IOT_API.handle}`]: (config) => {
-        const { id } = JSON.parse(String(config.data)) as { id: string };
+        const { id, note } = JSON.parse(String(config.data)) as { id: string; note: unknown };
+        notes.push(note);
         live = live.filter((a) => a.id !== id);
         return ok(null, '告警已处理');
       },
@@ -70,8 +72,16 @@ describe('live alarms', () => {
     expect(first).toHaveTextContent('未确认');
     await userEvent.click(within(first).getByRole('button', { name: /确\s*认/ }));
     await waitFor(() => expect(indicator).not.toHaveTextContent('1'));
+    // 处理 asks what was done: without a note nothing is sent.
     await userEvent.click(within(screen.getAllByTestId('live-alarm')[0]!).getByRole('button', { name: /处\s*理/ }));
+    const dialog = await screen.findByRole('dialog', { name: '处理告警' });
+    await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+    expect(await within(dialog).findByText('请填写处理说明')).toBeInTheDocument();
+    expect(notes).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText('处理说明'), '已到现场排查，误报');
+    await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(screen.getAllByTestId('live-alarm')).toHaveLength(1));
+    expect(notes).toEqual(['已到现场排查，误报']);
     expect(useSettingsStore.getState().alarm.devices).toHaveLength(1);
     // Two antd lists and their clicks take a while on a busy machine.
   }, 40_000);

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
-import { App, Button, Card, List, Space, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { App, Button, Card, Form, Input, List, Modal, Space, Tag, Typography } from 'antd';
 import { ALARM_ACTION, ALARM_ACTION_ITEMS, ALARM_LEVEL_ITEMS, PERM, type LiveAlarm } from '@district/shared';
-import { useHasPermission } from '../../../components/has-permission/use-has-permission';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
 import { acknowledgeAlarm, handleAlarm } from '../api/iot-api';
 import { useLiveAlarms } from '../alarm-store';
 
@@ -10,7 +10,59 @@ export const LIVE_ALARM_TEXT = {
   acknowledge: '确认',
   handle: '处理',
   locate: '定位',
+  handleTitle: '处理告警',
+  note: '处理说明',
+  noteRequired: '请填写处理说明',
+  notePlaceholder: '例如：已到现场排查，确认为误报',
 } as const;
+
+const NOTE_MAX = 500;
+
+/** Asks what was done before an alarm is marked handled: the history keeps it as 处理说明. */
+function HandleModal({ alarm, onClose }: { alarm: LiveAlarm | null; onClose: (handled: boolean) => void }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ note: string }>();
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    if (!alarm) return;
+    const { note } = await form.validateFields();
+    setSaving(true);
+    try {
+      void message.success(await handleAlarm(alarm.id, note.trim()));
+      onClose(true);
+    } catch (error) {
+      void message.warning((error as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open={Boolean(alarm)}
+      title={LIVE_ALARM_TEXT.handleTitle}
+      confirmLoading={saving}
+      afterClose={() => form.resetFields()}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={() => onClose(false)}
+    >
+      <p>
+        {alarm?.deviceName}：{alarm?.message}
+      </p>
+      <Form form={form} layout="vertical" name="alarm-handle">
+        <Form.Item
+          name="note"
+          label={LIVE_ALARM_TEXT.note}
+          rules={[
+            { required: true, whitespace: true, message: LIVE_ALARM_TEXT.noteRequired },
+            { max: NOTE_MAX, message: `处理说明最多${NOTE_MAX}个字符` },
+          ]}
+        >
+          <Input.TextArea rows={3} placeholder={LIVE_ALARM_TEXT.notePlaceholder} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
 
 const item = (items: readonly { value: string; text: string; color: string }[], v: string) =>
   items.find((i) => i.value === v);
@@ -23,6 +75,7 @@ export function LiveAlarmPanel({ onLocate }: { onLocate?: (alarm: LiveAlarm) => 
   const { message } = App.useApp();
   const allowed = useHasPermission();
   const alarms = useLiveAlarms((s) => s.alarms);
+  const [handling, setHandling] = useState<LiveAlarm | null>(null);
   const can = allowed(PERM.alarmList);
   useEffect(() => {
     if (can) void useLiveAlarms.getState().refresh();
@@ -62,7 +115,7 @@ export function LiveAlarmPanel({ onLocate }: { onLocate?: (alarm: LiveAlarm) => 
                   </Button>
                 ),
                 allowed(PERM.alarmHandle) && (
-                  <Button key="handle" size="small" onClick={() => void act(() => handleAlarm(alarm.id))}>
+                  <Button key="handle" size="small" onClick={() => setHandling(alarm)}>
                     {LIVE_ALARM_TEXT.handle}
                   </Button>
                 ),
@@ -78,6 +131,13 @@ export function LiveAlarmPanel({ onLocate }: { onLocate?: (alarm: LiveAlarm) => 
               </Space>
             </List.Item>
           );
+        }}
+      />
+      <HandleModal
+        alarm={handling}
+        onClose={(handled) => {
+          setHandling(null);
+          if (handled) void useLiveAlarms.getState().refresh();
         }}
       />
     </Card>

@@ -1,8 +1,7 @@
 import { Card, Tag } from 'antd';
-import { ALARM_ACTION_ITEMS, ALARM_LEVEL_ITEMS, IOT_API } from '@district/shared';
-import { ListPage } from '../../../components/list-page/list-page';
-import type { ListColumn } from '../../../components/list-page/list-columns';
-import type { QueryField } from '../../../components/list-page/list-query';
+import { ALARM_ACTION_ITEMS, ALARM_LEVEL_ITEMS, ALARM_RESOURCE as R } from '@district/shared';
+import { ListPage } from '@/components/list-page/list-page';
+import { columnOf, type ColumnPick, type QueryPick } from '@/components/list-page/list-resource';
 import { LiveAlarmPanel } from '../components/live-alarm-panel';
 
 interface AlarmRow {
@@ -14,7 +13,9 @@ interface AlarmRow {
   alarmTime: string;
   action: string;
   ackBy: string | null;
+  ackTime: string | null;
   handleBy: string | null;
+  handleTime: string | null;
   handleNote: string | null;
 }
 
@@ -23,30 +24,37 @@ const tag = (items: readonly { value: string; text: string; color: string }[]) =
   return i ? <Tag color={i.color}>{i.text}</Tag> : v;
 };
 
-const QUERY_FIELDS: QueryField[] = [
+/** The server's `device` parameter matches the device's name or number partially. */
+export const ALARM_DEVICE_FILTER = { field: 'device', label: '设备', placeholder: '设备名称或编号' } as const;
+
+const QUERY_FIELDS: QueryPick<typeof R>[] = [
+  { kind: 'input', trim: true, ...ALARM_DEVICE_FILTER },
   {
     kind: 'select',
     field: 'level',
-    label: '告警级别',
+    label: R.fields.level.title,
     options: ALARM_LEVEL_ITEMS.map((i) => ({ value: i.value, label: i.text })),
   },
   {
     kind: 'select',
     field: 'action',
-    label: '处理状态',
+    label: R.fields.action.title,
     options: ALARM_ACTION_ITEMS.map((i) => ({ value: i.value, label: i.text })),
   },
 ];
 
-const COLUMNS: ListColumn<AlarmRow>[] = [
-  { title: '设备', dataIndex: 'deviceId', key: 'deviceId', width: 180 },
-  { title: '告警级别', dataIndex: 'level', key: 'level', width: 100, render: tag(ALARM_LEVEL_ITEMS) },
-  { title: '告警内容', dataIndex: 'message', key: 'message', width: 260 },
-  { title: '告警时间', dataIndex: 'alarmTime', key: 'alarmTime', sorter: true, width: 170 },
-  { title: '处理状态', dataIndex: 'action', key: 'action', width: 100, render: tag(ALARM_ACTION_ITEMS) },
-  { title: '确认人', dataIndex: 'ackBy', key: 'ackBy', width: 100 },
-  { title: '处理人', dataIndex: 'handleBy', key: 'handleBy', width: 100 },
-  { title: '处理说明', dataIndex: 'handleNote', key: 'handleNote', width: 200 },
+// The device column shows deviceId_dictText, the device's name.
+const COLUMNS: ColumnPick<AlarmRow, typeof R>[] = [
+  'deviceId',
+  { ...columnOf<AlarmRow>(R, 'level'), render: tag(ALARM_LEVEL_ITEMS) },
+  'message',
+  'alarmTime',
+  { ...columnOf<AlarmRow>(R, 'action'), render: tag(ALARM_ACTION_ITEMS) },
+  'ackBy',
+  'ackTime',
+  'handleBy',
+  'handleTime',
+  'handleNote',
 ];
 
 /** 设备告警: the live alarms (确认 / 处理) and the whole history. */
@@ -54,12 +62,7 @@ export function AlarmListPage() {
   return (
     <Card size="small">
       <LiveAlarmPanel />
-      <ListPage<AlarmRow>
-        url={{ list: IOT_API.alarmList }}
-        columns={COLUMNS}
-        queryFields={QUERY_FIELDS}
-        selectable={false}
-      />
+      <ListPage<AlarmRow, typeof R> resource={R} columns={COLUMNS} queryFields={QUERY_FIELDS} selectable={false} />
     </Card>
   );
 }

@@ -1,49 +1,51 @@
 import { useCallback, useState } from 'react';
 import { Alert, App, Card, Form, Input, InputNumber, Modal, Tag, Typography } from 'antd';
-import { IOT_MESSAGES, PERM } from '@district/shared';
-import { useHasPermission } from '../../../components/has-permission/use-has-permission';
-import { RecordFormModal } from '../../../components/form-modal/record-form-modal';
-import { ListPage, type ListEditorProps } from '../../../components/list-page/list-page';
-import type { ListColumn } from '../../../components/list-page/list-columns';
-import type { QueryField } from '../../../components/list-page/list-query';
-import { DEVICE_URLS, generateDeviceKey, type DeviceRow } from '../api/iot-api';
+import { DEVICE_RESOURCE as R, IOT_MESSAGES, PERM, resourceUrls } from '@district/shared';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import { RecordFormModal } from '@/components/form-modal/record-form-modal';
+import { formField } from '@/components/form-modal/field-rules';
+import { ListPage, type ListEditorProps } from '@/components/list-page/list-page';
+import { columnOf, type ColumnPick, type QueryPick } from '@/components/list-page/list-resource';
+import { generateDeviceKey, type DeviceRow } from '../api/iot-api';
+import { AssetSelect } from '../components/asset-select';
 
-const QUERY_FIELDS: QueryField[] = [
-  { kind: 'input', field: 'deviceId', label: '设备编号', op: 'like', trim: true },
-  { kind: 'input', field: 'deviceName', label: '设备名称', op: 'like', trim: true },
-];
+/** The form says 设备 where the record (and its data log) says 物联网设备. */
+export const DEVICE_PAGE_TEXT = { add: '新增设备', edit: '编辑设备' } as const;
 
-const COLUMNS: ListColumn<DeviceRow>[] = [
-  { title: '设备编号', dataIndex: 'deviceId', key: 'deviceId', sorter: true, width: 150 },
-  { title: '设备名称', dataIndex: 'deviceName', key: 'deviceName', sorter: true, width: 180 },
-  { title: '设备类型', dataIndex: 'type', key: 'type', width: 100 },
-  { title: '安装位置', dataIndex: 'location', key: 'location', width: 200 },
+const URLS = resourceUrls(R.path);
+
+const QUERY_FIELDS: QueryPick<typeof R>[] = ['deviceId', 'deviceName'];
+
+const COLUMNS: ColumnPick<DeviceRow, typeof R>[] = [
+  'deviceId',
+  'deviceName',
+  'type',
+  'assetId',
+  'location',
   {
-    title: '在线状态',
-    dataIndex: 'onlineStatus',
-    key: 'onlineStatus',
-    width: 90,
+    ...columnOf<DeviceRow>(R, 'onlineStatus'),
     render: (v: number) => (v === 1 ? <Tag color="green">在线</Tag> : <Tag>离线</Tag>),
   },
-  { title: '最近上报时间', dataIndex: 'lastSeenTime', key: 'lastSeenTime', sorter: true, width: 170 },
+  'lastSeenTime',
 ];
 
-type Values = Omit<DeviceRow, 'id' | 'onlineStatus' | 'lastSeenTime'>;
+type Values = Omit<DeviceRow, 'id' | 'onlineStatus' | 'lastSeenTime' | 'assetId_dictText'>;
 
 function DeviceFormModal({ open, record, onClose, onSaved }: ListEditorProps<DeviceRow>) {
   return (
     <RecordFormModal<DeviceRow, Values>
       open={open}
       record={record}
-      titles={{ add: '新增设备', edit: '编辑设备' }}
+      titles={DEVICE_PAGE_TEXT}
       formName="device-form"
       initialValues={(r) => (r ? { ...r } : undefined)}
-      urls={DEVICE_URLS}
+      urls={URLS}
       toPayload={(v, r) => ({
         ...(r ? { id: r.id } : {}),
         deviceId: v.deviceId,
         deviceName: v.deviceName,
         type: v.type ?? null,
+        assetId: v.assetId ?? null,
         location: v.location ?? null,
         longitude: v.longitude ?? null,
         latitude: v.latitude ?? null,
@@ -52,29 +54,28 @@ function DeviceFormModal({ open, record, onClose, onSaved }: ListEditorProps<Dev
       onClose={onClose}
       onSaved={onSaved}
     >
-      <Form.Item label="设备编号" name="deviceId" rules={[{ required: true, message: IOT_MESSAGES.deviceIdRequired }]}>
+      <Form.Item {...formField(R, 'deviceId')}>
         <Input />
       </Form.Item>
-      <Form.Item
-        label="设备名称"
-        name="deviceName"
-        rules={[{ required: true, message: IOT_MESSAGES.deviceNameRequired }]}
-      >
+      <Form.Item {...formField(R, 'deviceName')}>
         <Input />
       </Form.Item>
-      <Form.Item label="设备类型" name="type">
+      <Form.Item {...formField(R, 'type')}>
         <Input placeholder="例如 smoke" />
       </Form.Item>
-      <Form.Item label="安装位置" name="location">
+      <Form.Item {...formField(R, 'assetId')}>
+        <AssetSelect initialLabel={record?.assetId_dictText} />
+      </Form.Item>
+      <Form.Item {...formField(R, 'location')}>
         <Input />
       </Form.Item>
-      <Form.Item label="经度" name="longitude">
+      <Form.Item {...formField(R, 'longitude')}>
         <InputNumber min={-180} max={180} step={0.000001} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item label="纬度" name="latitude">
+      <Form.Item {...formField(R, 'latitude')}>
         <InputNumber min={-90} max={90} step={0.000001} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item label="备注" name="remark">
+      <Form.Item {...formField(R, 'remark')}>
         <Input.TextArea rows={2} />
       </Form.Item>
     </RecordFormModal>
@@ -110,16 +111,10 @@ export function DeviceListPage() {
   const renderEditor = useCallback((props: ListEditorProps<DeviceRow>) => <DeviceFormModal {...props} />, []);
   return (
     <Card size="small">
-      <ListPage<DeviceRow>
-        url={{ list: DEVICE_URLS.list, delete: DEVICE_URLS.delete, deleteBatch: DEVICE_URLS.deleteBatch }}
+      <ListPage<DeviceRow, typeof R>
+        resource={R}
         columns={COLUMNS}
         queryFields={QUERY_FIELDS}
-        permissions={{
-          add: PERM.deviceAdd,
-          edit: PERM.deviceEdit,
-          delete: PERM.deviceDelete,
-          batchDelete: PERM.deviceDelete,
-        }}
         renderEditor={renderEditor}
         rowActions={rowActions}
         actionColumnWidth={200}

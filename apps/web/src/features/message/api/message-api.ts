@@ -5,15 +5,7 @@ import {
   type MyAnnouncement,
   type NoticeLists,
 } from '@district/shared';
-import { getAction, putAction } from '../../../lib/request';
-
-export const ANNT_URLS = {
-  list: `${ANNT_API.base}/list`,
-  add: `${ANNT_API.base}/add`,
-  edit: `${ANNT_API.base}/edit`,
-  delete: `${ANNT_API.base}/delete`,
-  deleteBatch: `${ANNT_API.base}/deleteBatch`,
-} as const;
+import { getAction, putAction } from '@/lib/request';
 
 /** A row of 通告管理. */
 export interface AnnouncementRow extends AnnouncementRecord {

@@ -1,21 +1,37 @@
-import { useEffect, useState } from 'react';
 import { DatePicker, Form, Input, Radio, Select } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
+  ANNOUNCEMENT_RESOURCE as R,
   ANNT_CATEGORY_ITEMS,
   ANNT_OPEN_TYPE_ITEMS,
   ANNT_PRIORITY_ITEMS,
   ANNT_TARGET,
   ANNT_TARGET_ITEMS,
   DATETIME_FORMAT,
+  isSameSitePath,
   MESSAGE_MESSAGES,
+  resourceUrls,
+  ROLE_RESOURCE,
 } from '@district/shared';
-import { RecordFormModal } from '../../../components/form-modal/record-form-modal';
-import { RichTextEditor } from '../../../components/editors/rich-text-editor';
-import { DepartSelect } from '../../../components/pickers/depart-select';
-import { UserSelect } from '../../../components/pickers/user-select';
-import { getAction } from '../../../lib/request';
-import { ANNT_URLS, type AnnouncementRow } from '../api/message-api';
+import { RecordFormModal } from '@/components/form-modal/record-form-modal';
+import { formField, inputPlaceholder, toAntdRules } from '@/components/form-modal/field-rules';
+import { RichTextEditor } from '@/components/editors/rich-text-editor';
+import { DepartSelect } from '@/components/pickers/depart-select';
+import { UserSelect } from '@/components/pickers/user-select';
+import { getAction } from '@/lib/request';
+import type { AnnouncementRow } from '../api/message-api';
+
+export const ANNOUNCEMENT_FORM_TEXT = {
+  add: `新建${R.title}`,
+  edit: `编辑${R.title}`,
+  /** The target type, as the form and the list name it. */
+  target: '通告对象',
+} as const;
+
+const URLS = resourceUrls(R.path);
+const ROLE_LIST = resourceUrls(ROLE_RESOURCE.path).list;
+const F = R.fields;
 
 interface Values {
   titile: string;
@@ -37,15 +53,18 @@ const toTime = (v: Dayjs | null | undefined) => (v ? v.format(DATETIME_FORMAT) :
 const fromTime = (v: string | null) => (v ? dayjs(v, DATETIME_FORMAT) : null);
 const split = (v: string | null | undefined) => (v ? v.split(',').filter(Boolean) : []);
 
+/** The roles a release may target (the first 200), read each time the form opens. */
 function useRoles(open: boolean) {
-  const [roles, setRoles] = useState<{ value: string; label: string }[]>([]);
-  useEffect(() => {
-    if (!open) return;
-    void getAction<{ records: { id: string; roleName: string }[] }>('/sys/role/list', { pageSize: 200 }).then((res) =>
-      setRoles((res.result?.records ?? []).map((r) => ({ value: r.id, label: r.roleName }))),
-    );
-  }, [open]);
-  return roles;
+  const roles = useQuery({
+    queryKey: ['message', 'announcement-roles'],
+    queryFn: async () => {
+      const res = await getAction<{ records: { id: string; roleName: string }[] }>(ROLE_LIST, { pageSize: 200 });
+      return (res.result?.records ?? []).map((r) => ({ value: r.id, label: r.roleName }));
+    },
+    enabled: open,
+    staleTime: 0,
+  });
+  return roles.data ?? [];
 }
 
 /** 新建通告 / 编辑通告: title, type, priority, targets, time window, open type and the rich-text content. */
@@ -70,7 +89,7 @@ export function AnnouncementFormModal({
       record={record}
       form={form}
       width={900}
-      titles={{ add: '新建通告', edit: '编辑通告' }}
+      titles={ANNOUNCEMENT_FORM_TEXT}
       formName="announcement-form"
       labelCol={{ span: 4 }}
       wrapperCol={{ span: 19 }}
@@ -93,7 +112,7 @@ export function AnnouncementFormModal({
             }
           : { msgCategory: '1', priority: 'L', msgType: ANNT_TARGET.all, openType: 'component' }
       }
-      urls={ANNT_URLS}
+      urls={URLS}
       toPayload={(v, r) => ({
         ...(r ? { id: r.id } : {}),
         titile: v.titile.trim(),
@@ -113,36 +132,21 @@ export function AnnouncementFormModal({
       onClose={onClose}
       onSaved={onSaved}
     >
-      <Form.Item
-        label="标题"
-        name="titile"
-        rules={[
-          { required: true, whitespace: true, message: MESSAGE_MESSAGES.titleRequired },
-          { max: 100, message: '标题最多100个字符' },
-        ]}
-      >
-        <Input placeholder="请输入标题" />
+      <Form.Item {...formField(R, 'titile')}>
+        <Input placeholder={inputPlaceholder(R, 'titile')} />
       </Form.Item>
-      <Form.Item
-        label="消息类型"
-        name="msgCategory"
-        rules={[{ required: true, message: MESSAGE_MESSAGES.categoryRequired }]}
-      >
+      <Form.Item {...formField(R, 'msgCategory')}>
         <Radio.Group options={ANNT_CATEGORY_ITEMS.map((c) => ({ value: c.value, label: c.text }))} />
       </Form.Item>
-      <Form.Item
-        label="优先级"
-        name="priority"
-        rules={[{ required: true, message: MESSAGE_MESSAGES.priorityRequired }]}
-      >
+      <Form.Item {...formField(R, 'priority')}>
         <Radio.Group options={ANNT_PRIORITY_ITEMS.map((c) => ({ value: c.value, label: c.text }))} />
       </Form.Item>
-      <Form.Item label="通告对象" name="msgType" rules={[{ required: true, message: MESSAGE_MESSAGES.targetRequired }]}>
+      <Form.Item {...formField(R, 'msgType')} label={ANNOUNCEMENT_FORM_TEXT.target}>
         <Radio.Group options={ANNT_TARGET_ITEMS.map((c) => ({ value: c.value, label: c.text }))} />
       </Form.Item>
       {msgType === ANNT_TARGET.user && (
         <Form.Item
-          label="指定用户"
+          label={F.userIds.title}
           name="userIds"
           rules={[{ required: true, message: MESSAGE_MESSAGES.usersRequired }]}
         >
@@ -151,7 +155,7 @@ export function AnnouncementFormModal({
       )}
       {msgType === ANNT_TARGET.depart && (
         <Form.Item
-          label="指定部门"
+          label={F.departIds.title}
           name="departIds"
           rules={[{ required: true, message: MESSAGE_MESSAGES.departsRequired }]}
         >
@@ -160,18 +164,18 @@ export function AnnouncementFormModal({
       )}
       {msgType === ANNT_TARGET.role && (
         <Form.Item
-          label="指定角色"
+          label={F.roleIds.title}
           name="roleIds"
           rules={[{ required: true, message: MESSAGE_MESSAGES.rolesRequired }]}
         >
           <Select mode="multiple" options={roles} placeholder="请选择角色" optionFilterProp="label" />
         </Form.Item>
       )}
-      <Form.Item label="开始时间" name="startTime">
+      <Form.Item label={F.startTime.title} name="startTime">
         <DatePicker showTime format={DATETIME_FORMAT} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item
-        label="结束时间"
+        label={F.endTime.title}
         name="endTime"
         dependencies={['startTime']}
         rules={[
@@ -187,25 +191,31 @@ export function AnnouncementFormModal({
       >
         <DatePicker showTime format={DATETIME_FORMAT} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item label="打开方式" name="openType">
+      <Form.Item label={F.openType.title} name="openType">
         <Radio.Group options={ANNT_OPEN_TYPE_ITEMS.map((c) => ({ value: c.value, label: c.text }))} />
       </Form.Item>
       {openType === 'url' && (
         <Form.Item
-          label="页面地址"
+          label={F.openPage.title}
           name="openPage"
           rules={[
             { required: true, message: MESSAGE_MESSAGES.openPageRequired },
-            { pattern: /^\/(?!\/)\S*$/, message: MESSAGE_MESSAGES.openPageInvalid },
+            ...toAntdRules(F.openPage.rules),
+            {
+              validator: (_rule, value: string | undefined) =>
+                !value?.trim() || isSameSitePath(value.trim())
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(MESSAGE_MESSAGES.openPageInvalid)),
+            },
           ]}
         >
           <Input placeholder="例如 /asset/index" />
         </Form.Item>
       )}
-      <Form.Item label="摘要" name="msgAbstract" rules={[{ max: 500, message: '摘要最多500个字符' }]}>
+      <Form.Item {...formField(R, 'msgAbstract')}>
         <Input.TextArea rows={2} />
       </Form.Item>
-      <Form.Item label="内容" name="msgContent">
+      <Form.Item label={F.msgContent.title} name="msgContent">
         <RichTextEditor height={260} bizPath="notice" />
       </Form.Item>
     </RecordFormModal>

@@ -1,14 +1,16 @@
 import { Button, Modal, Space, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { ANNT_PRIORITY_ITEMS, type AnnouncementRecord } from '@district/shared';
+import { ANNOUNCEMENT_RESOURCE, ANNT_PRIORITY_ITEMS, isSameSitePath, type AnnouncementRecord } from '@district/shared';
 
 export const ANNOUNCEMENT_MODAL_TEXT = {
   title: '通知消息',
   close: '关闭',
   handle: '去处理',
-  sender: '发布人',
-  sendTime: '发布时间',
+  sender: ANNOUNCEMENT_RESOURCE.fields.sender.title,
+  sendTime: ANNOUNCEMENT_RESOURCE.fields.sendTime.title,
 } as const;
+
+export const ANNOUNCEMENT_BODY_MAX_HEIGHT = 'min(80vh, calc(100vh - 240px))';
 
 export interface AnnouncementModalProps {
   record: AnnouncementRecord | null;
@@ -16,13 +18,14 @@ export interface AnnouncementModalProps {
 }
 
 /**
- * The announcement detail modal (widgets-spec §2): 60% wide, body 80% of the window's height. 去处理 hides it and
- * opens openPage when openType is url. The content was sanitised by the server when it was saved.
+ * The announcement detail modal (widgets-spec §2): 60% wide, body at most 80% of the window's height. 去处理 hides it and
+ * opens openPage through the router when openType is url and the page is a path of this site; any other stored
+ * value (older data, another site) gets no button. The content was sanitised by the server when it was saved.
  */
 export function AnnouncementModal({ record, onClose }: AnnouncementModalProps) {
   const navigate = useNavigate();
   const priority = ANNT_PRIORITY_ITEMS.find((p) => p.value === record?.priority);
-  const canHandle = record?.openType === 'url' && Boolean(record.openPage);
+  const page = record?.openType === 'url' && isSameSitePath(record.openPage) ? record.openPage : null;
   return (
     <Modal
       open={Boolean(record)}
@@ -30,15 +33,18 @@ export function AnnouncementModal({ record, onClose }: AnnouncementModalProps) {
       width="60%"
       onCancel={onClose}
       destroyOnHidden
-      styles={{ body: { height: '80vh', overflowY: 'auto' } }}
+      centered
+      // The body takes at most 80% of the window but leaves room for the title and footer, so 关闭 stays on screen
+      // (at 1440×900 a fixed 80vh body pushed the footer below the fold); long content scrolls inside.
+      styles={{ body: { maxHeight: ANNOUNCEMENT_BODY_MAX_HEIGHT, overflowY: 'auto' } }}
       footer={
         <Space>
-          {canHandle && (
+          {page && (
             <Button
               type="primary"
               onClick={() => {
                 onClose();
-                void navigate(record!.openPage!);
+                void navigate(page);
               }}
             >
               {ANNOUNCEMENT_MODAL_TEXT.handle}

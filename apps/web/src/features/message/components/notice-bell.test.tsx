@@ -3,9 +3,9 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { ANNT_API, ANNT_SEND_API, MESSAGE_ROUTES, NOTICE_TIMING, type NoticeItem } from '@district/shared';
-import { useSessionStore } from '../../../lib/session-store';
-import { fail, mockHttp, ok } from '../../../test/mock-http';
-import { renderWithApp } from '../../../test/render';
+import { useSessionStore } from '@/lib/session-store';
+import { fail, mockHttp, ok } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { NoticeBell } from './notice-bell';
 
 const notice = (id: string, titile: string, extra: Partial<NoticeItem> = {}): NoticeItem => ({

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Badge, Button, Empty, List, Popover, Tabs, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { BellOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import {
@@ -10,11 +11,10 @@ import {
   PERM,
   type AnnouncementRecord,
   type NoticeItem,
-  type NoticeLists,
 } from '@district/shared';
-import { useHasPermission } from '../../../components/has-permission/use-has-permission';
-import { useSessionStore } from '../../../lib/session-store';
-import { useLiveAlarms } from '../../iot/alarm-store';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import { useSessionStore } from '@/lib/session-store';
+import { useLiveAlarms } from '@/features/iot/public';
 import { fetchAnnouncement, fetchNotices, markNoticeRead } from '../api/message-api';
 import { AnnouncementModal } from './announcement-modal';
 import { useNoticeSocket } from './use-notice-socket';
@@ -64,37 +64,20 @@ export function NoticeBell() {
   const navigate = useNavigate();
   const token = useSessionStore((s) => s.token);
   const userId = useSessionStore((s) => s.userInfo?.id);
-  const [lists, setLists] = useState<NoticeLists | null>(null);
   const [open, setOpen] = useState(false);
   const [record, setRecord] = useState<AnnouncementRecord | null>(null);
-  const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
-
-  const load = useCallback(async () => {
-    try {
-      setLists(await fetchNotices());
-      return true;
-    } catch {
-      clearInterval(timer.current);
-      timer.current = undefined;
-      return false;
-    }
-  }, []);
-
-  const start = useCallback(() => {
-    void load().then((loaded) => {
-      if (!loaded || timer.current) return;
-      timer.current = setInterval(() => void load(), NOTICE_TIMING.refreshMs);
-    });
-  }, [load]);
-
-  useEffect(() => {
-    if (!token) return;
-    start();
-    return () => {
-      clearInterval(timer.current);
-      timer.current = undefined;
-    };
-  }, [token, start]);
+  const notices = useQuery({
+    queryKey: ['message', 'notices', token],
+    queryFn: fetchNotices,
+    enabled: Boolean(token),
+    // Every 6 s, in a background tab too, until a load fails; a load that succeeds again (socket, popover) resumes it.
+    refetchInterval: (query) => (query.state.status === 'error' ? false : NOTICE_TIMING.refreshMs),
+    refetchIntervalInBackground: true,
+  });
+  const lists = notices.data ?? null;
+  const { refetch } = notices;
+  const load = useCallback(() => refetch(), [refetch]);
+  const start = useCallback(() => void load(), [load]);
 
   const allowed = useHasPermission();
   const seesAlarms = allowed(PERM.alarmList);

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { NOTICE_HEARTBEAT, NOTICE_SOCKET_PATH, NOTICE_TIMING, type NoticeSocketMessage } from '@district/shared';
-import { socketProtocols, socketUrl } from '../../../lib/socket';
+import { socketProtocols, socketUrl } from '@/lib/socket';
 
 /**
  * The notice socket `/websocket/{userId}` (widgets-spec §4): a heartbeat every 20 s, a reconnect 5 s after any

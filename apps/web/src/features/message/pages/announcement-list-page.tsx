@@ -6,16 +6,16 @@ import {
   ANNT_STATUS,
   ANNT_STATUS_ITEMS,
   ANNT_TARGET_ITEMS,
+  ANNOUNCEMENT_RESOURCE as R,
   PERM,
   type AnnouncementRecord,
 } from '@district/shared';
-import { useHasPermission } from '../../../components/has-permission/use-has-permission';
-import { ListPage, type ListEditorProps } from '../../../components/list-page/list-page';
-import type { ListColumn } from '../../../components/list-page/list-columns';
-import type { QueryField } from '../../../components/list-page/list-query';
-import type { ListPageApi } from '../../../components/list-page/use-list-page';
-import { ANNT_URLS, releaseAnnouncement, revokeAnnouncement, type AnnouncementRow } from '../api/message-api';
-import { AnnouncementFormModal } from '../components/announcement-form-modal';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import { ListPage, type ListEditorProps } from '@/components/list-page/list-page';
+import { columnOf, type ColumnPick, type QueryPick } from '@/components/list-page/list-resource';
+import type { ListPageApi } from '@/components/list-page/use-list-page';
+import { releaseAnnouncement, revokeAnnouncement, type AnnouncementRow } from '../api/message-api';
+import { ANNOUNCEMENT_FORM_TEXT, AnnouncementFormModal } from '../components/announcement-form-modal';
 import { AnnouncementModal } from '../components/announcement-modal';
 
 export const ANNOUNCEMENT_PAGE_TEXT = {
@@ -29,55 +29,42 @@ export const ANNOUNCEMENT_PAGE_TEXT = {
 const label = (items: readonly { value: string; text: string }[], v: string) =>
   items.find((i) => i.value === v)?.text ?? v;
 
-const QUERY_FIELDS: QueryField[] = [
-  { kind: 'input', field: 'titile', label: '标题', op: 'like', trim: true },
+const QUERY_FIELDS: QueryPick<typeof R>[] = [
+  'titile',
   {
     kind: 'select',
     field: 'sendStatus',
-    label: '发布状态',
+    label: R.fields.sendStatus.title,
     options: ANNT_STATUS_ITEMS.map((s) => ({ value: s.value, label: s.text })),
   },
 ];
 
-const COLUMNS: ListColumn<AnnouncementRow>[] = [
-  { title: '标题', dataIndex: 'titile', key: 'titile', sorter: true, width: 240 },
+const COLUMNS: ColumnPick<AnnouncementRow, typeof R>[] = [
+  'titile',
+  { ...columnOf<AnnouncementRow>(R, 'msgCategory'), render: (v: string) => label(ANNT_CATEGORY_ITEMS, v) },
   {
-    title: '消息类型',
-    dataIndex: 'msgCategory',
-    key: 'msgCategory',
-    width: 100,
-    render: (v: string) => label(ANNT_CATEGORY_ITEMS, v),
-  },
-  {
-    title: '优先级',
-    dataIndex: 'priority',
-    key: 'priority',
-    width: 100,
+    ...columnOf<AnnouncementRow>(R, 'priority'),
     render: (v: string) => {
       const p = ANNT_PRIORITY_ITEMS.find((i) => i.value === v);
       return p ? <Tag color={p.color}>{p.text}</Tag> : v;
     },
   },
   {
-    title: '通告对象',
-    dataIndex: 'msgType',
-    key: 'msgType',
-    width: 100,
+    ...columnOf<AnnouncementRow>(R, 'msgType'),
+    // The list says 通告对象 where the record's field is 通告对象类型.
+    title: ANNOUNCEMENT_FORM_TEXT.target,
     render: (v: string) => label(ANNT_TARGET_ITEMS, v),
   },
   {
-    title: '发布状态',
-    dataIndex: 'sendStatus',
-    key: 'sendStatus',
-    width: 100,
+    ...columnOf<AnnouncementRow>(R, 'sendStatus'),
     render: (v: string) => {
       const s = ANNT_STATUS_ITEMS.find((i) => i.value === v);
       return s ? <Tag color={s.color}>{s.text}</Tag> : v;
     },
   },
-  { title: '发布人', dataIndex: 'sender', key: 'sender', width: 110 },
-  { title: '发布时间', dataIndex: 'sendTime', key: 'sendTime', sorter: true, width: 170 },
-  { title: '创建时间', dataIndex: 'createTime', key: 'createTime', sorter: true, width: 170 },
+  'sender',
+  'sendTime',
+  'createTime',
 ];
 
 /** 通告管理: drafts, release (doReleaseData), revoke (doReovkeData); released ones are locked until revoked. */
@@ -124,16 +111,10 @@ export function AnnouncementListPage() {
 
   return (
     <Card size="small">
-      <ListPage<AnnouncementRow>
-        url={{ list: ANNT_URLS.list, delete: ANNT_URLS.delete, deleteBatch: ANNT_URLS.deleteBatch }}
+      <ListPage<AnnouncementRow, typeof R>
+        resource={R}
         columns={COLUMNS}
         queryFields={QUERY_FIELDS}
-        permissions={{
-          add: PERM.anntAdd,
-          edit: PERM.anntEdit,
-          delete: PERM.anntDelete,
-          batchDelete: PERM.anntDelete,
-        }}
         deletable={(r) => r.sendStatus !== ANNT_STATUS.released}
         renderEditor={renderEditor}
         rowActions={rowActions}

@@ -1,18 +1,26 @@
 import { useCallback } from 'react';
 import { App, Card, Tag } from 'antd';
-import { MESSAGE_API, MESSAGE_CHANNEL_ITEMS, PERM, SEND_STATUS, SEND_STATUS_ITEMS } from '@district/shared';
-import { useHasPermission } from '../../../components/has-permission/use-has-permission';
-import { ListPage } from '../../../components/list-page/list-page';
-import type { ListColumn } from '../../../components/list-page/list-columns';
-import type { QueryField } from '../../../components/list-page/list-query';
-import type { ListPageApi } from '../../../components/list-page/use-list-page';
-import { postAction } from '../../../lib/request';
+import {
+  MESSAGE_API,
+  MESSAGE_CHANNEL_ITEMS,
+  MESSAGE_RECORD_RESOURCE as R,
+  PERM,
+  SEND_STATUS,
+  SEND_STATUS_ITEMS,
+} from '@district/shared';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import { ListPage } from '@/components/list-page/list-page';
+import { columnOf, type ColumnPick, type QueryPick } from '@/components/list-page/list-resource';
+import type { ListPageApi } from '@/components/list-page/use-list-page';
+import { postAction } from '@/lib/request';
 
 interface MessageRow {
   id: string;
   templateCode: string | null;
   esType: string;
   esReceiver: string;
+  /** A system message's receiver by real name (esReceiver is the user's id). */
+  esReceiver_dictText?: string | null;
   esTitle: string | null;
   esSendStatus: string;
   esSendNum: number;
@@ -22,46 +30,43 @@ interface MessageRow {
   createTime: string | null;
 }
 
-const QUERY_FIELDS: QueryField[] = [
-  { kind: 'input', field: 'esReceiver', label: '接收人', op: 'like', trim: true },
+const QUERY_FIELDS: QueryPick<typeof R>[] = [
+  'esReceiver',
   {
     kind: 'select',
     field: 'esType',
-    label: '消息类型',
+    label: R.fields.esType.title,
     options: MESSAGE_CHANNEL_ITEMS.map((c) => ({ value: c.value, label: c.text })),
   },
   {
     kind: 'select',
     field: 'esSendStatus',
-    label: '发送状态',
+    label: R.fields.esSendStatus.title,
     options: SEND_STATUS_ITEMS.map((c) => ({ value: c.value, label: c.text })),
   },
 ];
 
-const COLUMNS: ListColumn<MessageRow>[] = [
-  { title: '消息标题', dataIndex: 'esTitle', key: 'esTitle', width: 200 },
+const COLUMNS: ColumnPick<MessageRow, typeof R>[] = [
+  'esTitle',
   {
-    title: '消息类型',
-    dataIndex: 'esType',
-    key: 'esType',
-    width: 100,
+    ...columnOf<MessageRow>(R, 'esType'),
     render: (v: string) => MESSAGE_CHANNEL_ITEMS.find((c) => c.value === v)?.text ?? v,
   },
-  { title: '接收人', dataIndex: 'esReceiver', key: 'esReceiver', width: 200 },
   {
-    title: '发送状态',
-    dataIndex: 'esSendStatus',
-    key: 'esSendStatus',
-    width: 100,
+    ...columnOf<MessageRow>(R, 'esReceiver'),
+    render: (v: string, row: MessageRow) => row.esReceiver_dictText ?? v,
+  },
+  {
+    ...columnOf<MessageRow>(R, 'esSendStatus'),
     render: (v: string) => {
       const s = SEND_STATUS_ITEMS.find((i) => i.value === v);
       return s ? <Tag color={s.color}>{s.text}</Tag> : v;
     },
   },
-  { title: '发送次数', dataIndex: 'esSendNum', key: 'esSendNum', sorter: true, width: 90 },
-  { title: '失败原因', dataIndex: 'esResult', key: 'esResult', width: 220 },
-  { title: '发送时间', dataIndex: 'esSendTime', key: 'esSendTime', sorter: true, width: 170 },
-  { title: '下次重试时间', dataIndex: 'nextTryTime', key: 'nextTryTime', width: 170 },
+  'esSendNum',
+  'esResult',
+  'esSendTime',
+  'nextTryTime',
 ];
 
 /** 消息记录: every message sent, its status, attempts and last error; a failed one can be sent again. */
@@ -74,10 +79,15 @@ export function MessageListPage() {
       record.esSendStatus !== SEND_STATUS.sent && (
         <a
           onClick={() =>
-            void postAction(`${MESSAGE_API.resend}?id=${encodeURIComponent(record.id)}`).then((res) => {
-              if (res.success) void message.success(res.message);
-              api.reload();
-            })
+            void postAction(`${MESSAGE_API.resend}?id=${encodeURIComponent(record.id)}`).then(
+              (res) => {
+                // Refused again is answered success false: a warning with the reason, not 已重新发送 in green.
+                if (res.success) void message.success(res.message);
+                else void message.warning(res.message);
+                api.reload();
+              },
+              () => api.reload() /* the request layer showed the refusal */,
+            )
           }
         >
           重新发送
@@ -87,11 +97,10 @@ export function MessageListPage() {
   );
   return (
     <Card size="small">
-      <ListPage<MessageRow>
-        url={{ list: `${MESSAGE_API.base}/list`, delete: `${MESSAGE_API.base}/delete` }}
+      <ListPage<MessageRow, typeof R>
+        resource={R}
         columns={COLUMNS}
         queryFields={QUERY_FIELDS}
-        permissions={{ delete: PERM.messageDelete }}
         rowActions={rowActions}
         selectable={false}
       />

@@ -1,19 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Card, Checkbox, Form, Input, InputNumber, Modal, Radio, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Radio, Tag } from 'antd';
 import {
-  MESSAGE_API,
   MESSAGE_CHANNEL_ITEMS,
+  MESSAGE_TEMPLATE_RESOURCE as R,
   PERM,
+  resourceUrls,
   TEMPLATE_API,
   TEMPLATE_MESSAGES,
-  type MailSettings,
 } from '@district/shared';
-import { useHasPermission } from '../../../components/has-permission/use-has-permission';
-import { RecordFormModal } from '../../../components/form-modal/record-form-modal';
-import { ListPage, type ListEditorProps } from '../../../components/list-page/list-page';
-import type { ListColumn } from '../../../components/list-page/list-columns';
-import type { QueryField } from '../../../components/list-page/list-query';
-import { getAction, postAction, putAction } from '../../../lib/request';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import { RecordFormModal } from '@/components/form-modal/record-form-modal';
+import { formField } from '@/components/form-modal/field-rules';
+import { ListPage, type ListEditorProps } from '@/components/list-page/list-page';
+import { columnOf, type ColumnPick, type QueryPick } from '@/components/list-page/list-resource';
+import { postAction } from '@/lib/request';
+import { MailSettingsModal } from '../components/mail-settings-modal';
 
 export interface TemplateRow {
   id: string;
@@ -30,42 +31,28 @@ export const TEMPLATE_PAGE_TEXT = {
   mail: '邮件服务器设置',
   receiver: '消息接收方',
   receiverTip: '系统消息填写用户账号，邮件填写邮箱，短信填写手机号',
-  testData: '测试数据',
+  testData: R.fields.templateTestJson.title,
+  add: `新建${R.title}`,
+  edit: `编辑${R.title}`,
 } as const;
 
-const URLS = {
-  list: `${TEMPLATE_API.base}/list`,
-  add: `${TEMPLATE_API.base}/add`,
-  edit: `${TEMPLATE_API.base}/edit`,
-  delete: `${TEMPLATE_API.base}/delete`,
-  deleteBatch: `${TEMPLATE_API.base}/deleteBatch`,
-} as const;
+const URLS = resourceUrls(R.path);
 
 const channel = (v: string) => MESSAGE_CHANNEL_ITEMS.find((c) => c.value === v)?.text ?? v;
+const CHANNEL_OPTIONS = MESSAGE_CHANNEL_ITEMS.map((c) => ({ value: c.value, label: c.text }));
 
-const QUERY_FIELDS: QueryField[] = [
-  { kind: 'input', field: 'templateCode', label: '模板编码', op: 'like', trim: true },
-  { kind: 'input', field: 'templateName', label: '模板标题', op: 'like', trim: true },
-  {
-    kind: 'select',
-    field: 'templateType',
-    label: '模板类型',
-    options: MESSAGE_CHANNEL_ITEMS.map((c) => ({ value: c.value, label: c.text })),
-  },
+const QUERY_FIELDS: QueryPick<typeof R>[] = [
+  'templateCode',
+  'templateName',
+  { kind: 'select', field: 'templateType', label: R.fields.templateType.title, options: CHANNEL_OPTIONS },
 ];
 
-const COLUMNS: ListColumn<TemplateRow>[] = [
-  { title: '模板编码', dataIndex: 'templateCode', key: 'templateCode', sorter: true, width: 160 },
-  { title: '模板标题', dataIndex: 'templateName', key: 'templateName', sorter: true, width: 220 },
-  {
-    title: '模板类型',
-    dataIndex: 'templateType',
-    key: 'templateType',
-    width: 100,
-    render: (v: string) => <Tag>{channel(v)}</Tag>,
-  },
-  { title: '模板内容', dataIndex: 'templateContent', key: 'templateContent', width: 320 },
-  { title: '创建时间', dataIndex: 'createTime', key: 'createTime', sorter: true, width: 170 },
+const COLUMNS: ColumnPick<TemplateRow, typeof R>[] = [
+  'templateCode',
+  'templateName',
+  { ...columnOf<TemplateRow>(R, 'templateType'), render: (v: string) => <Tag>{channel(v)}</Tag> },
+  'templateContent',
+  'createTime',
 ];
 
 interface Values {
@@ -82,7 +69,7 @@ function TemplateFormModal({ open, record, onClose, onSaved }: ListEditorProps<T
       open={open}
       record={record}
       width={760}
-      titles={{ add: '新建消息模板', edit: '编辑消息模板' }}
+      titles={TEMPLATE_PAGE_TEXT}
       formName="template-form"
       initialValues={(r) =>
         r
@@ -100,36 +87,25 @@ function TemplateFormModal({ open, record, onClose, onSaved }: ListEditorProps<T
       onClose={onClose}
       onSaved={onSaved}
     >
-      <Form.Item
-        label="模板编码"
-        name="templateCode"
-        rules={[{ required: true, message: TEMPLATE_MESSAGES.codeRequired }]}
-      >
+      <Form.Item {...formField(R, 'templateCode')}>
         <Input placeholder="例如 asset_due" />
       </Form.Item>
-      <Form.Item
-        label="模板标题"
-        name="templateName"
-        rules={[{ required: true, message: TEMPLATE_MESSAGES.nameRequired }]}
-      >
+      <Form.Item {...formField(R, 'templateName')}>
         <Input />
       </Form.Item>
-      <Form.Item
-        label="模板类型"
-        name="templateType"
-        rules={[{ required: true, message: TEMPLATE_MESSAGES.typeRequired }]}
-      >
-        <Radio.Group options={MESSAGE_CHANNEL_ITEMS.map((c) => ({ value: c.value, label: c.text }))} />
+      <Form.Item {...formField(R, 'templateType')}>
+        <Radio.Group options={CHANNEL_OPTIONS} />
       </Form.Item>
       <Form.Item
-        label="模板内容"
+        label={R.fields.templateContent.title}
         name="templateContent"
         extra="用 ${name} 引用参数；发送时缺少的参数会被拒绝"
+        // Not trimmed on the server: a content of spaces is saved as typed.
         rules={[{ required: true, message: TEMPLATE_MESSAGES.contentRequired }]}
       >
         <Input.TextArea rows={6} />
       </Form.Item>
-      <Form.Item label={TEMPLATE_PAGE_TEXT.testData} name="templateTestJson">
+      <Form.Item {...formField(R, 'templateTestJson')}>
         <Input.TextArea rows={3} placeholder='{"name":"张三"}' />
       </Form.Item>
     </RecordFormModal>
@@ -150,22 +126,28 @@ function TestSendModal({ record, onClose }: { record: TemplateRow | null; onClos
       onCancel={onClose}
       confirmLoading={sending}
       onOk={() =>
-        void form.validateFields().then(async (v) => {
-          setSending(true);
-          try {
-            const res = await postAction(TEMPLATE_API.sendMsg, {
-              templateCode: record!.templateCode,
-              receiver: v.receiver,
-              testData: v.testData ?? '',
-            });
-            if (res.success) {
-              void message.success(res.message);
-              onClose();
+        void form.validateFields().then(
+          async (v) => {
+            setSending(true);
+            try {
+              const res = await postAction(TEMPLATE_API.sendMsg, {
+                templateCode: record!.templateCode,
+                receiver: v.receiver,
+                testData: v.testData ?? '',
+              });
+              // Not delivered (refused, or kept for a retry) is answered success false: a warning, not a success.
+              if (res.success) {
+                void message.success(res.message);
+                onClose();
+              } else void message.warning(res.message);
+            } catch {
+              // A refusal (400) was shown by the request layer; handled here so it is no uncaught error.
+            } finally {
+              setSending(false);
             }
-          } finally {
-            setSending(false);
-          }
-        })
+          },
+          () => undefined /* the form shows what is missing */,
+        )
       }
     >
       <Form form={form} layout="vertical">
@@ -186,64 +168,6 @@ function TestSendModal({ record, onClose }: { record: TemplateRow | null; onClos
   );
 }
 
-function MailSettingsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<MailSettings & { password?: string }>();
-  const [passwordSet, setPasswordSet] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    void getAction<MailSettings>(MESSAGE_API.mailSettings).then((res) => {
-      if (!res.result) return;
-      setPasswordSet(Boolean(res.result.passwordSet));
-      form.setFieldsValue({ ...res.result, password: '' });
-    });
-  }, [open, form]);
-  return (
-    <Modal
-      open={open}
-      title={TEMPLATE_PAGE_TEXT.mail}
-      onCancel={onClose}
-      onOk={() =>
-        void form.validateFields().then(async (v) => {
-          const res = await putAction(MESSAGE_API.mailSettings, {
-            host: v.host,
-            port: v.port,
-            secure: v.secure,
-            user: v.user,
-            from: v.from,
-            password: v.password || null,
-          });
-          if (res.success) {
-            void message.success(res.message);
-            onClose();
-          }
-        })
-      }
-    >
-      <Form form={form} layout="vertical">
-        <Form.Item label="SMTP 服务器" name="host">
-          <Input placeholder="smtp.example.com" />
-        </Form.Item>
-        <Form.Item label="端口" name="port" rules={[{ required: true, message: '请输入端口' }]}>
-          <InputNumber min={1} max={65535} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="secure" valuePropName="checked">
-          <Checkbox>使用 SSL/TLS 连接（通常为 465 端口）</Checkbox>
-        </Form.Item>
-        <Form.Item label="账号" name="user">
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item label="密码" name="password" extra={passwordSet ? '已保存密码；留空则保持不变' : '密码加密保存'}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item label="发件人" name="from">
-          <Input placeholder="platform@example.com" />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
 /** 消息模板: templates of the three channels, 发送测试, and the SMTP server of e-mails. */
 export function TemplateListPage() {
   const allowed = useHasPermission();
@@ -257,16 +181,10 @@ export function TemplateListPage() {
   const renderEditor = useCallback((props: ListEditorProps<TemplateRow>) => <TemplateFormModal {...props} />, []);
   return (
     <Card size="small">
-      <ListPage<TemplateRow>
-        url={{ list: URLS.list, delete: URLS.delete, deleteBatch: URLS.deleteBatch }}
+      <ListPage<TemplateRow, typeof R>
+        resource={R}
         columns={COLUMNS}
         queryFields={QUERY_FIELDS}
-        permissions={{
-          add: PERM.templateAdd,
-          edit: PERM.templateEdit,
-          delete: PERM.templateDelete,
-          batchDelete: PERM.templateDelete,
-        }}
         renderEditor={renderEditor}
         rowActions={rowActions}
         actionColumnWidth={200}
@@ -275,7 +193,7 @@ export function TemplateListPage() {
         }
       />
       <TestSendModal record={testing} onClose={() => setTesting(null)} />
-      <MailSettingsModal open={mailOpen} onClose={() => setMailOpen(false)} />
+      <MailSettingsModal open={mailOpen} title={TEMPLATE_PAGE_TEXT.mail} onClose={() => setMailOpen(false)} />
     </Card>
   );
 }

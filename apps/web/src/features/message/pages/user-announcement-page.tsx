@@ -1,27 +1,34 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { App, Button, Card, Input, Select, Space, Table, Tag } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnsType } from 'antd/es/table';
 import {
+  ANNOUNCEMENT_RESOURCE,
   ANNT_CATEGORY_ITEMS,
   ANNT_PRIORITY_ITEMS,
   type AnnouncementRecord,
   type MyAnnouncement,
 } from '@district/shared';
 import { fetchMyAnnouncements, markAllNoticesRead, markNoticeRead } from '../api/message-api';
+import { errorMessage } from '@/lib/errors';
 import { AnnouncementModal } from '../components/announcement-modal';
 
+// The announcement's own fields are named as its declaration names them.
+const F = ANNOUNCEMENT_RESOURCE.fields;
+
 export const USER_ANNOUNCEMENT_TEXT = {
-  title: '标题',
-  category: '消息类型',
-  priority: '优先级',
-  sender: '发布人',
-  sendTime: '发布时间',
+  title: F.titile.title,
+  category: F.msgCategory.title,
+  priority: F.priority.title,
+  sender: F.sender.title,
+  sendTime: F.sendTime.title,
   readFlag: '阅读状态',
   read: '已读',
   unread: '未读',
   action: '操作',
   view: '查看',
   allRead: '全部标注已读',
+  allReadConfirm: '确定将全部消息标注为已读吗？',
   search: '查询',
   reset: '重置',
 } as const;
@@ -34,32 +41,25 @@ interface Filters {
 
 /** 我的消息 (/isps/userAnnouncement): the user's notices and system messages, read and unread. */
 export function UserAnnouncementPage() {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [filters, setFilters] = useState<Filters>({});
   const [draft, setDraft] = useState<Filters>({});
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
-  const [data, setData] = useState<{ records: MyAnnouncement[]; total: number }>({ records: [], total: 0 });
-  const [loading, setLoading] = useState(false);
   const [record, setRecord] = useState<AnnouncementRecord | null>(null);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await fetchMyAnnouncements({ ...page, ...filters }));
-    } finally {
-      setLoading(false);
-    }
-  }, [page, filters]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // The page shown stays while the next one loads.
+  const mine = useQuery({
+    queryKey: ['message', 'my-announcements', page, filters],
+    queryFn: () => fetchMyAnnouncements({ ...page, ...filters }),
+    placeholderData: keepPreviousData,
+  });
+  const data = mine.data ?? { records: [], total: 0 };
+  const reload = () => void mine.refetch();
 
   const view = async (row: MyAnnouncement) => {
     setRecord(row);
     if (row.readFlag === 0) {
       await markNoticeRead(row.id);
-      void load();
+      reload();
     }
   };
 
@@ -146,9 +146,18 @@ export function UserAnnouncementPage() {
         </Button>
         <Button
           onClick={() =>
-            void markAllNoticesRead().then((text) => {
-              void message.success(text);
-              void load();
+            // Marking everything read cannot be undone, so it is confirmed first and its outcome always toasted.
+            modal.confirm({
+              title: USER_ANNOUNCEMENT_TEXT.allRead,
+              content: USER_ANNOUNCEMENT_TEXT.allReadConfirm,
+              onOk: () =>
+                markAllNoticesRead().then(
+                  (text) => {
+                    void message.success(text);
+                    reload();
+                  },
+                  (error: unknown) => void message.warning(errorMessage(error)),
+                ),
             })
           }
         >
@@ -158,7 +167,7 @@ export function UserAnnouncementPage() {
       <Table<MyAnnouncement>
         rowKey="sendId"
         size="small"
-        loading={loading}
+        loading={mine.isFetching}
         columns={columns}
         dataSource={data.records}
         pagination={{

@@ -1,12 +1,16 @@
 import {
   ONLINE_API,
+  onlineDataPath,
+  resourceUrls,
   type OnlineEnhanceVersion,
   type OnlineFormDef,
   type OnlinePageConfig,
+  type OnlineReportConfig,
   type OnlineReportDef,
+  type OnlineReportSystemTables,
 } from '@district/shared';
 import type { OnlineFormSaveInput, OnlineReportSaveInput } from '@district/shared/schemas';
-import { getAction, postAction, putAction } from '../../../lib/request';
+import { getAction, postAction, putAction } from '@/lib/request';
 
 export const FORM_HEAD_API = {
   list: `${ONLINE_API.head}/list`,
@@ -52,20 +56,28 @@ export async function loadPageConfig(table: string): Promise<OnlinePageConfig> {
   return (await getAction<OnlinePageConfig>(`${ONLINE_API.pageConfig}/${table}`)).result;
 }
 
+/** A synchronised form's standard routes (from its descriptor's path) and its sub rows. */
 export function dataUrls(table: string) {
-  const base = `${ONLINE_API.data}/${table}`;
+  const base = onlineDataPath(table);
   return {
-    list: `${base}/list`,
-    add: `${base}/add`,
-    edit: `${base}/edit`,
-    delete: `${base}/delete`,
-    deleteBatch: `${base}/deleteBatch`,
-    exportXls: `${base}/exportXls`,
-    importExcel: `${base}/importExcel`,
-    queryById: `${base}/queryById`,
+    ...resourceUrls(base),
     /** A main record's sub rows, by sub table. */
     subRows: `${base}/subRows`,
   };
+}
+
+/** Query keys of the online pages' loads (TanStack Query). */
+export const onlineKeys = {
+  pageConfig: (table: string) => ['online', 'page-config', table] as const,
+  reportConfig: (code: string) => ['online', 'report-config', code] as const,
+  rows: (table: string, params: object) => ['online', 'rows', table, params] as const,
+  subRows: (table: string, mainId: string) => ['online', 'sub-rows', table, mainId] as const,
+  enhance: (table: string) => ['online', 'enhance', table] as const,
+};
+
+/** The answer of a failed load as the page shows it. */
+export function loadFailure(error: unknown): string {
+  return (error as { response?: { data?: { message?: string } } }).response?.data?.message ?? '加载失败';
 }
 
 export function saveReport(payload: OnlineReportSaveInput) {
@@ -74,8 +86,17 @@ export function saveReport(payload: OnlineReportSaveInput) {
     : postAction<OnlineReportDef>(`${ONLINE_API.report}/add`, payload);
 }
 
-export async function loadReportConfig(code: string): Promise<Omit<OnlineReportDef, 'sqlText'>> {
-  return (await getAction<Omit<OnlineReportDef, 'sqlText'>>(`${ONLINE_API.reportConfig}/${code}`)).result;
+export async function loadReportConfig(code: string): Promise<OnlineReportConfig> {
+  return (await getAction<OnlineReportConfig>(`${ONLINE_API.reportConfig}/${code}`)).result;
+}
+
+/** The system tables reports may read (allowed by a platform administrator) and those that could be. */
+export async function loadReportSystemTables(): Promise<OnlineReportSystemTables> {
+  return (await getAction<OnlineReportSystemTables>(ONLINE_API.reportSystemTables)).result;
+}
+
+export function saveReportSystemTables(tables: string[]) {
+  return putAction<OnlineReportSystemTables>(ONLINE_API.reportSystemTables, { tables });
 }
 
 export interface FormVersion {

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
-import { App, Form, Input, Modal, TreeSelect } from 'antd';
+import { Form, Input, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { MENU_TYPE, ONLINE_API, type PermissionTreeRow } from '@district/shared';
-import { getAction, postAction } from '../../../lib/request';
+import { MENU_TYPE, ONLINE_API, PERMISSION_RESOURCE, resourceUrls, type PermissionTreeRow } from '@district/shared';
+import { RecordFormModal } from '@/components/form-modal/record-form-modal';
+import { getAction, postAction } from '@/lib/request';
 
 export interface MenuTarget {
   kind: 'form' | 'report';
@@ -12,6 +12,15 @@ export interface MenuTarget {
   /** The page's path, shown so the administrator sees what the entry opens. */
   url: string;
 }
+
+interface MenuValues {
+  parentId?: string;
+  name: string;
+}
+
+const TITLE = '生成菜单';
+/** 菜单管理's tree (the parent choices). */
+const MENU_TREE_URL = resourceUrls(PERMISSION_RESOURCE.path).list;
 
 interface MenuNode {
   value: string;
@@ -34,56 +43,47 @@ function menuNodes(rows: PermissionTreeRow[]): MenuNode[] {
  * the component kind and the permission codes are filled in by the server.
  */
 export function CreateMenuModal({ target, onClose }: { target: MenuTarget | null; onClose: () => void }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<{ parentId?: string; name: string }>();
   const { data: tree, isLoading } = useQuery({
     queryKey: ['online', 'menu-tree'],
     enabled: !!target,
-    queryFn: async () => menuNodes((await getAction<PermissionTreeRow[]>('/sys/permission/list')).result ?? []),
+    queryFn: async () => menuNodes((await getAction<PermissionTreeRow[]>(MENU_TREE_URL)).result ?? []),
   });
-  useEffect(() => {
-    if (target) form.setFieldsValue({ parentId: undefined, name: target.name });
-  }, [form, target]);
   return (
-    <Modal
+    <RecordFormModal<MenuTarget, MenuValues>
       open={!!target}
-      title="生成菜单"
+      record={target}
+      titles={{ add: TITLE, edit: TITLE }}
+      formName="online-create-menu"
+      width={520}
+      labelCol={{ span: 5 }}
+      wrapperCol={{ span: 18 }}
       destroyOnHidden
-      onCancel={onClose}
-      onOk={async () => {
-        if (!target) return;
-        const v = await form.validateFields();
-        const url = target.kind === 'form' ? ONLINE_API.formMenu : ONLINE_API.reportMenu;
-        const res = await postAction<{ id: string }>(url, {
-          id: target.id,
+      initialValues={(t) => ({ parentId: undefined, name: t?.name })}
+      save={(v, t) =>
+        postAction<{ id: string }>(t?.kind === 'report' ? ONLINE_API.reportMenu : ONLINE_API.formMenu, {
+          id: t?.id,
           parentId: v.parentId ?? null,
           name: v.name,
-        });
-        message.success(res.message);
-        onClose();
-      }}
+        })
+      }
+      onClose={onClose}
+      onSaved={onClose}
     >
-      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 18 }} preserve={false}>
-        <Form.Item
-          label="菜单名称"
-          name="name"
-          rules={[{ required: true, whitespace: true, message: '请输入菜单名称' }]}
-        >
-          <Input maxLength={50} />
-        </Form.Item>
-        <Form.Item label="上级菜单" name="parentId" extra="不选则为一级菜单">
-          <TreeSelect
-            aria-label="上级菜单"
-            allowClear
-            showSearch
-            treeNodeFilterProp="title"
-            loading={isLoading}
-            treeData={tree ?? []}
-            placeholder="请选择上级菜单"
-          />
-        </Form.Item>
-        <Form.Item label="页面地址">{target?.url}</Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item label="菜单名称" name="name" rules={[{ required: true, whitespace: true, message: '请输入菜单名称' }]}>
+        <Input maxLength={50} />
+      </Form.Item>
+      <Form.Item label="上级菜单" name="parentId" extra="不选则为一级菜单">
+        <TreeSelect
+          aria-label="上级菜单"
+          allowClear
+          showSearch
+          treeNodeFilterProp="title"
+          loading={isLoading}
+          treeData={tree ?? []}
+          placeholder="请选择上级菜单"
+        />
+      </Form.Item>
+      <Form.Item label="页面地址">{target?.url}</Form.Item>
+    </RecordFormModal>
   );
 }

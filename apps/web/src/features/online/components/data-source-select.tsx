@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { DATA_SOURCE_API, DATA_SOURCE_TYPE_LABELS, type DataSource, type PageResult } from '@district/shared';
-import { getAction } from '../../../lib/request';
+import { getAction } from '@/lib/request';
 
 /** The data source a report runs on (数据源管理); empty is the main database. */
 export function DataSourceSelect({

@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import { App, Input, List, Modal, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { ONLINE_LIMITS, PERM, type OnlineEnhanceVersion } from '@district/shared';
-import { useHasPermission } from '../../../components/has-permission/use-has-permission';
-import { loadEnhance, saveEnhance } from '../api/online-api';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import { useSessionStore } from '@/lib/session-store';
+import { loadEnhance, onlineKeys, saveEnhance } from '../api/online-api';
 
-export const ENHANCE_EXAMPLE = `// 在沙箱中运行：只能读写表单值、增加按钮、调用白名单接口，读不到页面、令牌和 Cookie。
+export const ENHANCE_EXAMPLE = `// 在隔离的沙箱中运行：只能读写表单值、增加按钮、调用白名单接口（只读表单数据、字典和报表数据，参数放在 params 中）；
+// 读不到页面、令牌和 Cookie，也不能联网或跳转页面。
 // buttons: 列表上方的按钮；onButton(key, api)：点击按钮；onLoad / onChange(field, value) / beforeSubmit(values)：表单事件。
 enhance({
   buttons: [{ key: 'hello', label: '示例按钮' }],
@@ -14,21 +17,31 @@ enhance({
   beforeSubmit(values, api) { return true; },
 });`;
 
-/** JS增强 of a form: the newest script (editable by holders of the enhancement right) and its kept versions. */
+const NO_VERSIONS: OnlineEnhanceVersion[] = [];
+
+/**
+ * JS增强 of a form: the newest script and its kept versions; editable by platform administrators holding the
+ * enhancement right (the script runs for every tenant's users).
+ */
 export function EnhanceModal({ tableName, onClose }: { tableName: string | null; onClose: () => void }) {
   const { message } = App.useApp();
   const allowed = useHasPermission();
-  const [versions, setVersions] = useState<OnlineEnhanceVersion[]>([]);
+  const platform = useSessionStore((s) => s.isPlatformAdmin);
+  const { data } = useQuery({
+    queryKey: onlineKeys.enhance(tableName ?? ''),
+    queryFn: () => loadEnhance(tableName!),
+    enabled: tableName !== null,
+    // Each opening shows the versions as they are now.
+    gcTime: 0,
+  });
   const [script, setScript] = useState('');
   const [saving, setSaving] = useState(false);
+  const versions = data ?? NO_VERSIONS;
   useEffect(() => {
-    if (!tableName) return;
-    void loadEnhance(tableName).then((list) => {
-      setVersions(list);
-      setScript(list[0]?.script ?? ENHANCE_EXAMPLE);
-    });
-  }, [tableName]);
-  const canSave = allowed(PERM.onlineFormEnhance);
+    // The newest version (or the example) fills the editor once the versions arrive.
+    if (data) setScript(data[0]?.script ?? ENHANCE_EXAMPLE);
+  }, [data]);
+  const canSave = platform && allowed(PERM.onlineFormEnhance);
   return (
     <Modal
       open={!!tableName}

@@ -6,10 +6,13 @@ import {
   ONLINE_LIMITS,
   ONLINE_THEME_LABELS,
   ONLINE_WIDGET_LABELS,
+  onlineColumnProblem,
+  RULE_LABELS,
   RULES,
   type OnlineFormDef,
+  type RuleName,
 } from '@district/shared';
-import { RecordFormModal } from '../../../components/form-modal/record-form-modal';
+import { RecordFormModal } from '@/components/form-modal/record-form-modal';
 import { saveForm, type FormPayload } from '../api/online-api';
 
 const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
@@ -22,6 +25,16 @@ export interface FormEditorModalProps {
 }
 
 const NEW_FIELD = { dbType: 'string', length: 50, showList: true, showForm: true, widget: 'input' };
+
+/** The shared list of reserved and system column names, so the designer refuses what the server would. */
+const columnRule = {
+  validator: async (_: unknown, value: unknown) => {
+    const problem = typeof value === 'string' && value ? onlineColumnProblem(value.trim()) : null;
+    if (problem) throw new Error(problem);
+  },
+};
+/** A field-row input whose error shows under it (the rows have no label column). */
+const cell = { wrapperCol: { span: 24 }, style: { marginBottom: 0 } } as const;
 
 /** 新增/编辑 of a form definition: table, title, kind, theme, sub tables and the fields. */
 export function FormEditorModal({ open, record, onClose, onSaved }: FormEditorModalProps) {
@@ -89,8 +102,8 @@ export function FormEditorModal({ open, record, onClose, onSaved }: FormEditorMo
           </Form.Item>
           {kind === 'tree' && (
             <>
-              <Form.Item name="treeParentField" noStyle>
-                <Input placeholder="父级字段，如 pid" style={{ width: 160 }} />
+              <Form.Item name="treeParentField" rules={[columnRule]} {...cell}>
+                <Input placeholder="父级字段，如 pid" aria-label="父级字段" style={{ width: 160 }} />
               </Form.Item>
               <Form.Item name="treeTextField" noStyle>
                 <Input placeholder="树显示字段" style={{ width: 160 }} />
@@ -154,7 +167,7 @@ export function FormEditorModal({ open, record, onClose, onSaved }: FormEditorMo
                 data-testid={`field-row-${index}`}
               >
                 <Col span={3}>
-                  <Form.Item name={[item.name, 'name']} noStyle>
+                  <Form.Item name={[item.name, 'name']} rules={[columnRule]} {...cell}>
                     <Input size="small" placeholder="字段名" aria-label={`字段名${index + 1}`} />
                   </Form.Item>
                 </Col>
@@ -231,7 +244,8 @@ export function FormEditorModal({ open, record, onClose, onSaved }: FormEditorMo
                       size="small"
                       placeholder="校验规则"
                       allowClear
-                      options={Object.keys(RULES).map((r) => ({ value: r, label: r }))}
+                      aria-label={`校验规则${index + 1}`}
+                      options={(Object.keys(RULES) as RuleName[]).map((r) => ({ value: r, label: RULE_LABELS[r] }))}
                     />
                   </Form.Item>
                 </Col>

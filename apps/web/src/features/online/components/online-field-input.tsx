@@ -1,17 +1,19 @@
 import { DatePicker, Form, Input, InputNumber, Switch, TimePicker } from 'antd';
 import dayjs from 'dayjs';
-import { fieldKey, type OnlineField } from '@district/shared';
-import { DictMultiSelect } from '../../../components/dict/dict-multi-select';
-import { DictSelect } from '../../../components/dict/dict-select';
-import { AreaLinkage } from '../../../components/area/area-linkage';
-import { CategorySelect } from '../../../components/category-select/category-select';
-import { DepartSelect } from '../../../components/pickers/depart-select';
-import { UserSelect } from '../../../components/pickers/user-select';
-import { PopupPicker } from '../../../components/popup/popup-picker';
-import { ImageUpload } from '../../../components/upload/image-upload';
-import { Uploader } from '../../../components/upload/uploader';
-import { MarkdownEditor } from '../../../components/editors/markdown-editor';
-import { RichTextEditor } from '../../../components/editors/rich-text-editor';
+import type { Rule } from 'antd/es/form';
+import { fieldKey, onlineFieldRules, type FieldRule, type OnlineField } from '@district/shared';
+import { compileCheckPattern } from '@district/shared/schemas';
+import { DictMultiSelect } from '@/components/dict/dict-multi-select';
+import { DictSelect } from '@/components/dict/dict-select';
+import { AreaLinkage } from '@/components/area/area-linkage';
+import { CategorySelect } from '@/components/category-select/category-select';
+import { DepartSelect } from '@/components/pickers/depart-select';
+import { UserSelect } from '@/components/pickers/user-select';
+import { PopupPicker } from '@/components/popup/popup-picker';
+import { ImageUpload } from '@/components/upload/image-upload';
+import { Uploader } from '@/components/upload/uploader';
+import { MarkdownEditor } from '@/components/editors/markdown-editor';
+import { RichTextEditor } from '@/components/editors/rich-text-editor';
 import { ParentSelect } from './parent-select';
 
 const DATE = 'YYYY-MM-DD';
@@ -83,9 +85,44 @@ function control(f: OnlineField) {
   }
 }
 
+/** Controls whose value is the text typed, which the length and shared rules check as the server does. */
+const TEXT_WIDGETS: ReadonlySet<OnlineField['widget']> = new Set([undefined, 'input', 'textarea', 'password']);
+
+/**
+ * The rules of the field's validation (its descriptor's, with the server's messages). A picker, select or number
+ * is checked for 必填 only: its value is not text the user typed (the server still checks it).
+ */
+function rulesOf(f: OnlineField): (FieldRule | Rule)[] {
+  const rules = onlineFieldRules(f);
+  if (!TEXT_WIDGETS.has(f.widget)) return rules.filter((r) => r.required);
+  const pattern = designerPatternRule(f);
+  return pattern ? [...rules, pattern] : rules;
+}
+
+/**
+ * The designer's regular expression, checked under the field as the server checks it: on RE2 (linear in the
+ * value, whatever the pattern), with the same match and message. A pattern RE2 cannot read is left to the server.
+ */
+export function designerPatternRule(f: OnlineField): Rule | null {
+  if (!f.pattern) return null;
+  let re: ReturnType<typeof compileCheckPattern>;
+  try {
+    re = compileCheckPattern(f.pattern);
+  } catch {
+    return null;
+  }
+  const message = f.patternMessage || `${f.label}格式不正确`;
+  return {
+    validator: (_rule, value: unknown) =>
+      typeof value !== 'string' || value === '' || re.matches(value)
+        ? Promise.resolve()
+        : Promise.reject(new Error(message)),
+  };
+}
+
 /** One field of a generated form, its control chosen by the definition's widget and type. */
 export function OnlineFieldItem({ field: f, namePrefix }: { field: OnlineField; namePrefix?: string }) {
-  const rules = f.required ? [{ required: true, message: `请输入${f.label}` }] : [];
+  const rules = rulesOf(f);
   // A one-to-one sub form's fields sit under the sub table's name in the main form's values.
   const name = namePrefix ? [namePrefix, fieldKey(f.name)] : fieldKey(f.name);
   if (f.widget === 'date' || f.dbType === 'date' || f.widget === 'datetime' || f.dbType === 'datetime') {

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { Select } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { fieldKey, type PageResult } from '@district/shared';
-import { getAction } from '../../../lib/request';
-import { dataUrls } from '../api/online-api';
+import { getAction } from '@/lib/request';
+import { dataUrls, onlineKeys } from '../api/online-api';
 
 type Row = Record<string, unknown> & { id: string };
 
@@ -31,19 +32,16 @@ export function ParentSelect({
   onChange?: (value: string | null) => void;
   id?: string;
 }) {
-  const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
-  useEffect(() => {
-    let live = true;
-    void getAction<PageResult<Row>>(dataUrls(table).list, { pageSize: 1000 }).then((res) => {
-      if (!live) return;
-      setOptions(
-        res.result.records.filter((r) => r.id !== exclude).map((r) => ({ value: r.id, label: labelOf(r, textField) })),
-      );
-    });
-    return () => {
-      live = false;
-    };
-  }, [table, textField, exclude]);
+  const params = { pageSize: 1000 };
+  const { data: rows } = useQuery({
+    // Asked again for each record edited (as the form opens on it), so rows added meanwhile are offered.
+    queryKey: [...onlineKeys.rows(table, params), exclude ?? null],
+    queryFn: async () => (await getAction<PageResult<Row>>(dataUrls(table).list, params)).result.records,
+  });
+  const options = useMemo(
+    () => (rows ?? []).filter((r) => r.id !== exclude).map((r) => ({ value: r.id, label: labelOf(r, textField) })),
+    [rows, exclude, textField],
+  );
   return (
     <Select
       id={id}

@@ -2,7 +2,7 @@ import { Button, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space, Ty
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { OnlineReportDef } from '@district/shared';
 import type { OnlineReportSaveInput } from '@district/shared/schemas';
-import { RecordFormModal } from '../../../components/form-modal/record-form-modal';
+import { RecordFormModal } from '@/components/form-modal/record-form-modal';
 import { saveReport } from '../api/online-api';
 import { DataSourceSelect } from './data-source-select';
 
@@ -86,6 +86,12 @@ export function ReportEditorModal({
                 </Form.Item>
                 <Form.Item name={[item.name, 'defaultValue']} noStyle>
                   <Input placeholder="默认值" />
+                </Form.Item>
+                <Form.Item name={[item.name, 'dictCode']} noStyle>
+                  <Input placeholder="字典编码（取值下拉）" />
+                </Form.Item>
+                <Form.Item name={[item.name, 'hint']} noStyle>
+                  <Input placeholder="填写提示，如 2026-01-01" />
                 </Form.Item>
                 <DeleteOutlined onClick={() => remove(item.name)} />
               </Space>

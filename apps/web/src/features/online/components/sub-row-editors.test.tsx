@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ONLINE_MESSAGES, onlineFormPerm, type AuthEntry, type OnlinePageConfig } from '@district/shared';
-import { useSessionStore } from '../../../lib/session-store';
-import { fail, mockHttp, ok } from '../../../test/mock-http';
-import { renderWithApp } from '../../../test/render';
+import { useSessionStore } from '@/lib/session-store';
+import { fail, mockHttp, ok } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { AutoListPage } from '../pages/auto-list-page';
-import { loadMainSubRows } from './sub-row-editors';
+import { loadMainSubRows, subColumns } from './sub-row-editors';
 
 const base = { version: 1, syncedVersion: 1, theme: 'plain' as const, subTables: [] };
 const CONFIG: OnlinePageConfig = {
@@ -58,7 +58,7 @@ afterEach(() => {
   useSessionStore.setState({ auth: [], allAuth: [] });
 });
 
-function setup(bodies: { method: string; body: unknown }[]) {
+function setup(bodies: { method: string; body: unknown }[], config: OnlinePageConfig = CONFIG, extra = {}) {
   useSessionStore.setState({
     auth: (['list', 'add', 'edit'] as const).map((a) => entry(onlineFormPerm('onl_bill', a))),
     allAuth: [],
@@ -68,7 +68,7 @@ function setup(bodies: { method: string; body: unknown }[]) {
     return ok(null, '保存成功！');
   };
   const mock = mockHttp({
-    'GET /online/cgform/api/getFormConfig/onl_bill': ok(CONFIG),
+    'GET /online/cgform/api/getFormConfig/onl_bill': ok(config),
     'GET /online/cgform/data/onl_bill/list': ok({
       records: [{ id: 'b1', billNo: 'B-001' }],
       total: 1,
@@ -88,6 +88,7 @@ function setup(bodies: { method: string; body: unknown }[]) {
         : fail(404, '未找到对应数据'),
     'POST /online/cgform/data/onl_bill/add': save('add'),
     'PUT /online/cgform/data/onl_bill/edit': save('edit'),
+    ...extra,
   });
   restore = mock.restore;
   renderWithApp(<AutoListPage />, { route: '/online/cgformList/onl_bill' });
@@ -96,6 +97,31 @@ function setup(bodies: { method: string; body: unknown }[]) {
 const rowOf = (dialog: HTMLElement, text: string) =>
   within(dialog).getByText(text).closest('[data-row-id]') as HTMLElement;
 const cellOf = (row: HTMLElement, key: string) => row.querySelector(`[data-key="${key}"]`) as HTMLElement;
+
+describe('sub row columns', () => {
+  it('check the chosen 校验规则 in the cell, with the server’s message', () => {
+    const [phone] = subColumns(
+      {
+        id: 's',
+        tableName: 'onl_contact',
+        title: '联系人',
+        formKind: 'sub',
+        theme: 'plain',
+        subTables: [],
+        version: 1,
+        syncedVersion: 1,
+        fields: [
+          { name: 'phone', label: '电话', dbType: 'string', ruleCode: 'mobile' },
+          { name: 'main_id', label: '主表', dbType: 'string' },
+        ],
+      },
+      'main_id',
+    );
+    const rule = phone!.validateRules!.find((r) => r.message === '请输入正确手机号');
+    expect(rule?.pattern instanceof RegExp && rule.pattern.test('13800138000')).toBe(true);
+    expect(rule?.pattern instanceof RegExp && rule.pattern.test('12345')).toBe(false);
+  });
+});
 
 describe('sub rows in the main form', () => {
   it('edits the sub rows inside the main record modal and saves them with it in one request', async () => {
@@ -162,6 +188,57 @@ describe('sub rows in the main form', () => {
     const body = bodies[0]!.body as Record<string, unknown>;
     expect(body).toMatchObject({ billNo: 'B-002', onl_bill_extra: [] });
     expect(body.onl_bill_line).toEqual([{ goods: '胶带', qty: expect.anything() }]);
+  });
+
+  it('uploads an image of a sub row under online and saves its path; a failed upload is not saved', async () => {
+    const withPhoto: OnlinePageConfig = {
+      ...CONFIG,
+      subForms: CONFIG.subForms.map((f) =>
+        f.tableName === 'onl_bill_line'
+          ? { ...f, fields: [...f.fields, { name: 'photo', label: '照片', dbType: 'string', widget: 'image' }] }
+          : f,
+      ),
+    };
+    const bizs: unknown[] = [];
+    let answer = ok(null, 'online/20261127/p1.png');
+    const bodies: { method: string; body: unknown }[] = [];
+    setup(bodies, withPhoto, {
+      'POST /sys/common/upload': (c: { data?: unknown }) => {
+        bizs.push((c.data as FormData).get('biz'));
+        return answer;
+      },
+    });
+    const user = userEvent.setup();
+    await screen.findByText('B-001', {}, { timeout: 8000 });
+    await user.click(within(screen.getByText('B-001').closest('tr')!).getByText('编辑'));
+    const dialog = await screen.findByRole('dialog');
+    const pen = await within(dialog).findByText('笔', {}, { timeout: 8000 });
+    const pick = () =>
+      fireEvent.change(
+        cellOf(pen.closest('[data-row-id]') as HTMLElement, 'photo').querySelector('input[type=file]')!,
+        {
+          target: { files: [new File(['x'], 'p1.png', { type: 'image/png' })] },
+        },
+      );
+    // A failed upload: the save is refused with the cell's title, nothing is sent.
+    answer = fail(400, '文件内容与扩展名不符');
+    pick();
+    expect(await screen.findByText('错误信息：文件内容与扩展名不符')).toBeInTheDocument();
+    await user.click(document.querySelector('.ant-modal-confirm .ant-btn') as HTMLElement);
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+    expect(await screen.findByText(ONLINE_MESSAGES.subFileFailed('照片'))).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+
+    // A stored upload: its path is saved with the row, in the business path of online forms.
+    await user.click(within(cellOf(rowOf(dialog, '笔'), 'photo')).getByRole('button', { name: '删除文件' }));
+    answer = ok(null, 'online/20261127/p1.png');
+    pick();
+    await waitFor(() => expect(bizs).toHaveLength(2));
+    expect(bizs).toEqual(['online', 'online']);
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    const lines = (bodies[0]!.body as { onl_bill_line: Record<string, unknown>[] }).onl_bill_line;
+    expect(lines[0]).toMatchObject({ id: 'l1', goods: '笔', photo: 'online/20261127/p1.png' });
   });
 
   it('asks for the sub rows 3 times before 打开子表失败', async () => {

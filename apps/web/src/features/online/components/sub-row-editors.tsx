@@ -1,24 +1,28 @@
-import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useRef, type ReactNode, type Ref } from 'react';
 import { Alert, Spin, Tabs, Typography, type FormInstance } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import {
   DICT_WIDGETS,
   fieldKey,
   ONLINE_LIMITS,
   ONLINE_MESSAGES,
+  onlineFieldRuleParts,
   type OnlineField,
   type OnlineFormDef,
   type OnlinePageConfig,
   type OnlineTheme,
 } from '@district/shared';
-import { EditableTable } from '../../../components/editable-table/editable-table';
+import { EditableTable } from '@/components/editable-table/editable-table';
+import { asUploadValue } from '@/components/editable-table/upload-cell';
+import { feedback } from '@/lib/feedback';
 import type {
   ColumnType,
   EditableColumn,
   EditableTableApi,
   ValidateRule,
-} from '../../../components/editable-table/editable-table-types';
-import { getAction } from '../../../lib/request';
-import { dataUrls } from '../api/online-api';
+} from '@/components/editable-table/editable-table-types';
+import { getAction } from '@/lib/request';
+import { dataUrls, onlineKeys } from '../api/online-api';
 import { OnlineFieldItem } from './online-field-input';
 
 type Row = Record<string, unknown> & { id: string };
@@ -51,7 +55,22 @@ function cellType(f: OnlineField): ColumnType {
   if (f.dbType === 'int' || f.dbType === 'decimal' || f.widget === 'number') return 'inputNumber';
   if (f.widget === 'userPicker') return 'sel_user';
   if (f.widget === 'departPicker') return 'sel_depart';
+  if (f.widget === 'image') return 'image';
+  if (f.widget === 'file') return 'file';
   return 'input';
+}
+
+/**
+ * The stored value of a sub row's cell: an image or file cell holds its upload's state, the server its path. A cell
+ * still uploading or whose upload failed is an error (saving would lose the file), named by its column.
+ */
+function storedCell(column: EditableColumn, value: unknown): { value: unknown } | { error: string } {
+  if (column.type !== 'image' && column.type !== 'file') return { value };
+  const file = asUploadValue(value);
+  if (!file) return { value: '' };
+  if (file.status === 'uploading') return { error: ONLINE_MESSAGES.subFileUploading(column.title) };
+  if (file.status === 'error') return { error: ONLINE_MESSAGES.subFileFailed(column.title) };
+  return { value: file.path ?? '' };
 }
 
 /** The sub form's fields as editable-table columns, with the checks the server repeats per row. */
@@ -60,7 +79,11 @@ export function subColumns(form: OnlineFormDef, foreignKey: string): EditableCol
     .filter((f) => f.name !== foreignKey && f.showForm !== false && f.widget !== 'password')
     .map((f) => {
       const rules: ValidateRule[] = [];
-      if (f.required) rules.push({ required: true, message: `请输入${f.label}` });
+      // 必填 as the descriptor states it; the cells have no length rule, the server checks that.
+      const { required, rule } = onlineFieldRuleParts(f);
+      if (required) rules.push(required);
+      // The shared 校验规则 (手机号, 身份证号…) in the cell too, not only on the server.
+      for (const r of rule) if (r.pattern) rules.push({ pattern: r.pattern, message: r.message });
       if (f.pattern) rules.push({ pattern: f.pattern, message: f.patternMessage || `${f.label}格式不正确` });
       const type = cellType(f);
       return {
@@ -71,6 +94,8 @@ export function subColumns(form: OnlineFormDef, foreignKey: string): EditableCol
         placeholder: `请输入${f.label}`,
         dictCode: f.dictCode && !f.dictCode.includes(',') ? f.dictCode : undefined,
         customValue: type === 'checkbox' ? [1, 0] : undefined,
+        // Files of generated forms are stored under `online`, per tenant like every upload.
+        bizPath: type === 'image' || type === 'file' ? 'online' : undefined,
         defaultValue: f.defaultValue ?? undefined,
         validateRules: rules,
       };
@@ -80,6 +105,9 @@ export function subColumns(form: OnlineFormDef, foreignKey: string): EditableCol
 interface Loaded {
   rows: Record<string, Row[]>;
 }
+
+/** A new main record has no sub rows yet. */
+const NOTHING_LOADED: Loaded = { rows: {} };
 
 /**
  * The sub tables of a main form inside its add/edit modal: one-to-many as an editable table of rows, one-to-one
@@ -97,30 +125,31 @@ export function SubRowEditors({
   ref?: Ref<SubRowEditorsApi>;
 }) {
   const table = config.form.tableName;
-  const [loaded, setLoaded] = useState<Loaded | null>(mainId ? null : { rows: {} });
-  const [error, setError] = useState<string | null>(null);
   const tables = useRef(new Map<string, EditableTableApi | null>());
   const links = config.form.subTables.filter((l) => config.subForms.some((s) => s.tableName === l.table));
+  // The rows as they are when the form opens: never asked again while it is open (that would wipe the user's
+  // edits), nor kept once it closes.
+  const { data, error } = useQuery({
+    queryKey: [...onlineKeys.subRows(table, mainId ?? ''), 'editing'],
+    queryFn: () => loadMainSubRows(table, mainId!),
+    enabled: mainId !== null,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const loaded = useMemo<Loaded | null>(
+    () => (mainId === null ? NOTHING_LOADED : data ? { rows: data } : null),
+    [mainId, data],
+  );
 
   useEffect(() => {
-    if (!mainId) return;
-    let live = true;
-    loadMainSubRows(table, mainId)
-      .then((rows) => {
-        if (!live) return;
-        for (const link of links) {
-          const one = link.relation === 'one' ? rows[link.table]?.[0] : undefined;
-          if (one) form.setFieldValue(link.table, one);
-        }
-        setLoaded({ rows });
-      })
-      .catch((e: Error) => live && setError(e.message));
-    return () => {
-      live = false;
-    };
-    // The links follow the config; reloading on each render would wipe the user's edits.
+    if (!data) return;
+    for (const link of links) {
+      const one = link.relation === 'one' ? data[link.table]?.[0] : undefined;
+      if (one) form.setFieldValue(link.table, one);
+    }
+    // Filled once, when the rows arrive; the links follow the config.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [table, mainId, form]);
+  }, [data, form]);
 
   useImperativeHandle(
     ref,
@@ -131,10 +160,20 @@ export function SubRowEditors({
         let invalid = false;
         for (const link of links) {
           const sub = config.subForms.find((s) => s.tableName === link.table)!;
-          const keys = new Set(subColumns(sub, link.foreignKey).map((c) => c.key));
+          const columns = new Map(subColumns(sub, link.foreignKey).map((c) => [c.key, c]));
+          const keys = new Set(columns.keys());
           const known = new Set((loaded.rows[link.table] ?? []).map((r) => r.id));
           const pick = (row: Record<string, unknown>, id: unknown) => {
-            const values = Object.fromEntries(Object.entries(row).filter(([k]) => keys.has(k)));
+            const values: Record<string, unknown> = {};
+            for (const [k, v] of Object.entries(row)) {
+              const column = columns.get(k);
+              if (!column) continue;
+              const cell = storedCell(column, v);
+              if ('error' in cell) {
+                if (!invalid) feedback.message.warning(cell.error);
+                invalid = true;
+              } else values[k] = cell.value;
+            }
             return typeof id === 'string' && known.has(id) ? { ...values, id } : values;
           };
           if (link.relation === 'one') {
@@ -158,7 +197,7 @@ export function SubRowEditors({
     [config.subForms, form, links, loaded],
   );
 
-  if (error) return <Alert type="error" showIcon message={error} />;
+  if (error) return <Alert type="error" showIcon message={error.message} />;
   if (!loaded) return <Spin />;
   const items = links.map((link) => {
     const sub = config.subForms.find((s) => s.tableName === link.table)!;

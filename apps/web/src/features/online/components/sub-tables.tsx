@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Form, Modal, Table, Typography, App } from 'antd';
+import { useState } from 'react';
+import { Alert, Button, Table, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { fieldKey, onlineFormPerm, type OnlineFormDef, type OnlinePageConfig } from '@district/shared';
-import { useHasPermission } from '../../../components/has-permission/use-has-permission';
-import { postAction } from '../../../lib/request';
-import { dataUrls } from '../api/online-api';
+import { RecordFormModal } from '@/components/form-modal/record-form-modal';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import { dataUrls, onlineKeys } from '../api/online-api';
 import { OnlineFieldItem } from './online-field-input';
 import { loadMainSubRows, SubSections } from './sub-row-editors';
 
@@ -25,36 +26,29 @@ function SubRowModal({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<Record<string, unknown>>();
-  const [saving, setSaving] = useState(false);
+  const urls = dataUrls(def.tableName);
+  const title = `新增${def.title}`;
   return (
-    <Modal
+    <RecordFormModal<Row, Record<string, unknown>>
       open={open}
-      title={`新增${def.title}`}
-      onCancel={onClose}
-      confirmLoading={saving}
+      record={null}
+      titles={{ add: title, edit: title }}
+      formName={`online-sub-${def.tableName}`}
+      width={520}
+      labelCol={{ span: 6 }}
+      wrapperCol={{ span: 16 }}
       destroyOnHidden
-      onOk={async () => {
-        const values = await form.validateFields();
-        setSaving(true);
-        try {
-          const res = await postAction(dataUrls(def.tableName).add, { ...values, [fieldKey(foreignKey)]: mainId });
-          message.success(res.message);
-          onSaved();
-        } finally {
-          setSaving(false);
-        }
-      }}
+      urls={urls}
+      toPayload={(values) => ({ ...values, [fieldKey(foreignKey)]: mainId })}
+      onClose={onClose}
+      onSaved={onSaved}
     >
-      <Form form={form} labelCol={{ span: 6 }} wrapperCol={{ span: 16 }} preserve={false}>
-        {def.fields
-          .filter((f) => f.name !== foreignKey && f.showForm !== false)
-          .map((f) => (
-            <OnlineFieldItem key={f.name} field={f} />
-          ))}
-      </Form>
-    </Modal>
+      {def.fields
+        .filter((f) => f.name !== foreignKey && f.showForm !== false)
+        .map((f) => (
+          <OnlineFieldItem key={f.name} field={f} />
+        ))}
+    </RecordFormModal>
   );
 }
 
@@ -70,24 +64,15 @@ function SubList({
   mainId: string;
 }) {
   const allowed = useHasPermission();
-  const [rows, setRows] = useState<Row[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
-  const [round, setRound] = useState(0);
-  const reload = useCallback(() => setRound((n) => n + 1), []);
-  useEffect(() => {
-    let live = true;
-    setRows(null);
-    setError(null);
-    // Read with the main form's list right: a sub form usually has no menu, hence no buttons of its own.
-    loadMainSubRows(mainTable, mainId)
-      .then((r) => live && setRows(r[form.tableName] ?? []))
-      .catch((e: Error) => live && setError(e.message));
-    return () => {
-      live = false;
-    };
-  }, [mainTable, form.tableName, mainId, round]);
-  if (error) return <Alert type="error" showIcon message={error} />;
+  // Read with the main form's list right: a sub form usually has no menu, hence no buttons of its own. Every sub
+  // table of the main row comes in the one answer.
+  const { data, error, refetch } = useQuery({
+    queryKey: onlineKeys.subRows(mainTable, mainId),
+    queryFn: () => loadMainSubRows(mainTable, mainId),
+  });
+  if (error) return <Alert type="error" showIcon message={error.message} />;
+  const rows = data ? (data[form.tableName] ?? []) : null;
   return (
     <>
       {allowed(onlineFormPerm(form.tableName, 'add')) && (
@@ -103,7 +88,7 @@ function SubList({
         onClose={() => setAdding(false)}
         onSaved={() => {
           setAdding(false);
-          reload();
+          void refetch();
         }}
       />
       <Table<Row>

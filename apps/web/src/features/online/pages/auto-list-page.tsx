@@ -1,19 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { App, Button, Card, Form, Result, Space, Spin, type FormInstance } from 'antd';
 import { useLocation } from 'react-router';
-import { fieldKey, onlineFormPerm, type OnlineField, type OnlinePageConfig } from '@district/shared';
-import { RecordFormModal } from '../../../components/form-modal/record-form-modal';
-import { ListPage, type ListEditorProps } from '../../../components/list-page/list-page';
-import type { ListColumn } from '../../../components/list-page/list-columns';
-import type { QueryField } from '../../../components/list-page/list-query';
-import { postAction, putAction } from '../../../lib/request';
-import { dataUrls, loadPageConfig } from '../api/online-api';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fieldKey, onlineDescriptor, onlineListFields, onlineQueryFields, type PageResult } from '@district/shared';
+import { RecordFormModal } from '@/components/form-modal/record-form-modal';
+import { ListPage, type ListEditorProps } from '@/components/list-page/list-page';
+import { getAction, postAction, putAction } from '@/lib/request';
+import { dataUrls, loadFailure, loadPageConfig, onlineKeys } from '../api/online-api';
 import { EnhanceSandbox, type SandboxButton } from '../components/enhance-sandbox';
 import { OnlineFieldItem } from '../components/online-field-input';
 import { ParentSelect } from '../components/parent-select';
 import { SubRowEditors, type SubRowEditorsApi } from '../components/sub-row-editors';
 import { SubTables } from '../components/sub-tables';
-import { TreeChildren } from '../components/tree-children';
 
 type Row = Record<string, unknown> & { id: string };
 
@@ -22,40 +20,47 @@ export function tableFromPath(pathname: string): string {
   return pathname.replace(/\/+$/, '').split('/').pop() ?? '';
 }
 
-function columnsOf(fields: OnlineField[]): ListColumn<Row>[] {
-  return fields
-    .filter((f) => f.showList !== false && f.widget !== 'password')
-    .map((f) => ({
-      title: f.label,
-      dataIndex: fieldKey(f.name),
-      key: fieldKey(f.name),
-      sorter: f.dbType !== 'text',
-      valueType: f.dictCode
-        ? ('dict' as const)
-        : f.dbType === 'date'
-          ? ('date' as const)
-          : f.dbType === 'datetime'
-            ? ('datetime' as const)
-            : f.dbType === 'int' || f.dbType === 'decimal'
-              ? ('number' as const)
-              : f.dbType === 'text'
-                ? ('longText' as const)
-                : ('text' as const),
-    }));
-}
+/** The children of one tree row, asked for when it is first expanded. */
+const childParams = (parentField: string, parentId: string) => ({ [fieldKey(parentField)]: parentId, pageSize: 200 });
 
-function queryFieldsOf(fields: OnlineField[]): QueryField[] {
-  return fields
-    .filter((f) => f.showQuery)
-    .map((f): QueryField => {
-      const field = fieldKey(f.name);
-      if (f.dictCode && !f.dictCode.includes(',')) return { kind: 'dict', field, label: f.label, dictCode: f.dictCode };
-      if ((f.dbType === 'date' || f.dbType === 'datetime') && f.queryMode === 'range') {
-        return { kind: 'dateRange', field, label: f.label, showTime: f.dbType === 'datetime' };
-      }
-      if (f.dbType === 'int' || f.dbType === 'decimal') return { kind: 'number', field, label: f.label };
-      return { kind: 'input', field, label: f.label, op: f.queryMode === 'like' ? 'like' : 'eq', trim: true };
-    });
+/**
+ * A tree list's rows with the children of expanded rows nested under them (antd tree data): children are rows of the
+ * same table, with checkbox, 编辑 and 删除, and the expand icon sits in the first data column. The children are asked
+ * for as rows are expanded, and again whenever the top level reloads (after a save or a delete).
+ */
+function useTreeRows(table: string, parentField: string | null) {
+  const queryClient = useQueryClient();
+  const [expanded, setExpanded] = useState<string[]>([]);
+  const lastTop = useRef<Row[] | null>(null);
+  const ids = parentField ? expanded : [];
+  const results = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: onlineKeys.rows(table, childParams(parentField!, id)),
+      queryFn: async () =>
+        (await getAction<PageResult<Row>>(dataUrls(table).list, childParams(parentField!, id))).result.records,
+    })),
+  });
+  const children = new Map(ids.map((id, i) => [id, results[i]?.data]));
+  const treeRows = (records: Row[]): Row[] => {
+    if (records !== lastTop.current) {
+      // A reload of the top level: the loaded children may have changed with it.
+      if (lastTop.current)
+        queueMicrotask(() => void queryClient.invalidateQueries({ queryKey: ['online', 'rows', table] }));
+      lastTop.current = records;
+    }
+    const nest = (rows: Row[], seen: Set<string>): Row[] =>
+      rows.map((r) =>
+        r.hasChild === '1' && !seen.has(r.id)
+          ? // An empty list until loaded still shows the expand icon.
+            { ...r, children: nest(children.get(r.id) ?? [], new Set(seen).add(r.id)) }
+          : r,
+      );
+    return nest(records, new Set());
+  };
+  const onExpand = (open: boolean, row: Row) => {
+    if (open && !expanded.includes(row.id)) setExpanded((list) => [...list, row.id]);
+  };
+  return { treeRows, onExpand };
 }
 
 /** Form events for the enhancement: loaded once the editor has its values, then each value change. */
@@ -93,36 +98,27 @@ function EditorEvents({
 }
 
 /**
- * The auto list of a synchronised online form, generated at run time from its definition: query form, list,
- * 新增/编辑 form, delete, batch delete, export and import, each button shown by its `online:{table}:*` right.
- * An enhancement script runs in a sandbox: its buttons appear above the list and in the form.
+ * The auto list of a synchronised online form, generated at run time from its definition: the form's descriptor
+ * (`onlineDescriptor`, the one the server's routes are built from) gives the URLs, columns, query form, buttons by
+ * their `online:{table}:*` right and the export name, as every hand-written page's descriptor does; the designer's
+ * 列表/查询 settings pick the columns and query inputs. An enhancement script runs in a sandbox: its buttons appear
+ * above the list and in the form.
  */
 export function AutoListPage() {
   const { pathname } = useLocation();
   const table = tableFromPath(pathname);
   const { message } = App.useApp();
-  const [config, setConfig] = useState<OnlinePageConfig | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
+  const { data: config, error } = useQuery({
+    queryKey: onlineKeys.pageConfig(table),
+    queryFn: () => loadPageConfig(table),
+  });
   const [buttons, setButtons] = useState<SandboxButton[]>([]);
   const [selected, setSelected] = useState<Row | null>(null);
   const [form] = Form.useForm<Record<string, unknown>>();
   const sandbox = useRef<EnhanceSandbox | null>(null);
   const subRows = useRef<SubRowEditorsApi | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setConfig(null);
-    setFailed(null);
-    loadPageConfig(table)
-      .then((c) => live && setConfig(c))
-      .catch(
-        (e: { response?: { data?: { message?: string } } }) =>
-          live && setFailed(e.response?.data?.message ?? '加载失败'),
-      );
-    return () => {
-      live = false;
-    };
-  }, [table]);
+  const descriptor = useMemo(() => (config ? onlineDescriptor(config.form) : null), [config]);
+  const tree = useTreeRows(table, config?.form.formKind === 'tree' ? (config.form.treeParentField ?? null) : null);
 
   useEffect(() => {
     if (!config?.enhance) return;
@@ -222,30 +218,19 @@ export function AutoListPage() {
     [buttons, config, form, formFields, parentKey, table, withSubs],
   );
 
-  if (failed) return <Result status="warning" title={failed} />;
-  if (!config) return <Spin style={{ display: 'block', margin: 48 }} />;
-  const urls = dataUrls(table);
-  const perm = (a: Parameters<typeof onlineFormPerm>[1]) => onlineFormPerm(table, a);
-  const columns = columnsOf(config.form.fields);
+  if (error) return <Result status="warning" title={loadFailure(error)} />;
+  if (!config || !descriptor) return <Spin style={{ display: 'block', margin: 48 }} />;
+  const columns = onlineListFields(config.form);
   const parentField = config.form.formKind === 'tree' ? config.form.treeParentField : null;
-  const childColumns = columns.map((c) => ({
-    ...c,
-    render: (v: unknown, r: Row) => String(r[`${String(c.key)}_dictText`] ?? v ?? ''),
-  }));
   return (
     <Card size="small" title={config.form.title}>
       <ListPage<Row>
         key={table}
-        url={{
-          list: urls.list,
-          delete: urls.delete,
-          deleteBatch: urls.deleteBatch,
-          exportXls: urls.exportXls,
-          importExcel: urls.importExcel,
-        }}
+        resource={descriptor}
         columns={columns}
         // A tree table lists its top level; a row with children expands to them, asked for on expanding.
         defaultParams={parentField ? { treeRoot: '1' } : undefined}
+        treeRows={parentField ? tree.treeRows : undefined}
         tableProps={
           config.form.formKind === 'main' && config.form.theme === 'inner'
             ? {
@@ -253,26 +238,13 @@ export function AutoListPage() {
                 expandable: { expandedRowRender: (r: Row) => <SubTables config={config} mainId={r.id} /> },
               }
             : parentField
-              ? {
-                  expandable: {
-                    rowExpandable: (r: Row) => r.hasChild === '1',
-                    expandedRowRender: (r: Row) => (
-                      <TreeChildren table={table} parentField={parentField} parentId={r.id} columns={childColumns} />
-                    ),
-                  },
-                }
+              ? { expandable: { onExpand: tree.onExpand } }
               : undefined
         }
-        queryFields={queryFieldsOf(config.form.fields)}
-        permissions={{
-          add: perm('add'),
-          edit: perm('edit'),
-          delete: perm('delete'),
-          batchDelete: perm('delete'),
-          export: perm('export'),
-          import: perm('import'),
-        }}
-        exportName={config.form.title}
+        queryFields={onlineQueryFields(config.form)}
+        // The generated pages have no 高级查询 (the descriptor would offer every filterable field, system columns
+        // too); its saved queries would live under this code.
+        superQueryFields={[]}
         superQueryCode={`online-${table}`}
         renderEditor={renderEditor}
         onSelectionChange={(_, rows) => setSelected(rows[0] ?? null)}

@@ -1,11 +1,12 @@
 import { useCallback, useState } from 'react';
 import { App, Card, Input, Tag } from 'antd';
 import { ONLINE_KIND_LABELS, ONLINE_ROUTES, PERM, type OnlineFormDef } from '@district/shared';
-import { useHasPermission } from '../../../components/has-permission/use-has-permission';
-import { ListPage, type ListEditorProps } from '../../../components/list-page/list-page';
-import type { ListPageApi } from '../../../components/list-page/use-list-page';
-import type { ListColumn } from '../../../components/list-page/list-columns';
-import type { QueryField } from '../../../components/list-page/list-query';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import { useSessionStore } from '@/lib/session-store';
+import { ListPage, type ListEditorProps } from '@/components/list-page/list-page';
+import type { ListPageApi } from '@/components/list-page/use-list-page';
+import type { ListColumn } from '@/components/list-page/list-columns';
+import type { QueryField } from '@/components/list-page/list-query';
 import { copyForm, FORM_HEAD_API, loadVersions, syncForm } from '../api/online-api';
 import { CreateMenuModal, type MenuTarget } from '../components/create-menu-modal';
 import { EnhanceModal } from '../components/enhance-modal';
@@ -58,10 +59,16 @@ const COLUMNS: ListColumn<OnlineFormDef>[] = [
   { title: '创建时间', dataIndex: 'createTime', key: 'createTime', width: 170 },
 ];
 
-/** 表单开发: form definitions with 新增/编辑, 同步数据库 (confirming changes that lose data), 复制表单 and JS增强. */
+/**
+ * 表单开发: form definitions with 新增/编辑, 同步数据库 (confirming changes that lose data), 复制表单 and JS增强.
+ * Definitions are shared by every tenant: only a platform administrator is offered their writes (the server
+ * refuses anyone else's).
+ */
 export function FormListPage() {
   const { message, modal } = App.useApp();
-  const allowed = useHasPermission();
+  const held = useHasPermission();
+  const platform = useSessionStore((s) => s.isPlatformAdmin);
+  const allowed = useCallback((code: string) => platform && held(code), [platform, held]);
   const [enhanceOf, setEnhanceOf] = useState<string | null>(null);
   const [menuOf, setMenuOf] = useState<MenuTarget | null>(null);
 
@@ -168,11 +175,11 @@ export function FormListPage() {
   return (
     <Card size="small">
       <ListPage<OnlineFormDef>
-        url={{ list: FORM_HEAD_API.list, delete: FORM_HEAD_API.delete }}
+        url={platform ? { list: FORM_HEAD_API.list, delete: FORM_HEAD_API.delete } : { list: FORM_HEAD_API.list }}
         columns={COLUMNS}
         queryFields={QUERY_FIELDS}
         permissions={{ add: PERM.onlineFormEdit, edit: PERM.onlineFormEdit, delete: PERM.onlineFormEdit }}
-        renderEditor={renderEditor}
+        renderEditor={platform ? renderEditor : undefined}
         rowActions={rowActions}
         selectable={false}
         actionColumnWidth={360}

@@ -1,16 +1,15 @@
-import { useEffect, useState } from 'react';
-import { Card, Result, Spin } from 'antd';
+import { Alert, Card, Result, Spin } from 'antd';
 import { useLocation } from 'react-router';
-import { ONLINE_API, type OnlineReportDef } from '@district/shared';
-import { ListPage } from '../../../components/list-page/list-page';
-import type { ListColumn } from '../../../components/list-page/list-columns';
-import type { QueryField } from '../../../components/list-page/list-query';
-import { DictText } from '../../../components/dict/dict-text';
-import { loadReportConfig } from '../api/online-api';
+import { useQuery } from '@tanstack/react-query';
+import { ONLINE_API, ONLINE_MESSAGES } from '@district/shared';
+import { ListPage } from '@/components/list-page/list-page';
+import type { ListColumn } from '@/components/list-page/list-columns';
+import type { QueryField } from '@/components/list-page/list-query';
+import { DictText } from '@/components/dict/dict-text';
+import { loadFailure, loadReportConfig, onlineKeys } from '../api/online-api';
 import { tableFromPath } from './auto-list-page';
 
 type Row = Record<string, unknown>;
-type ReportConfig = Omit<OnlineReportDef, 'sqlText'>;
 
 function hrefOf(template: string, row: Row): string {
   return template.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(String(row[k] ?? '')));
@@ -24,23 +23,13 @@ export function ReportAutoListPage() {
 
 /** One online report's rows (the report auto list, and 功能测试 of 报表配置). */
 export function ReportView({ code }: { code: string }) {
-  const [config, setConfig] = useState<ReportConfig | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    setConfig(null);
-    setFailed(null);
-    loadReportConfig(code)
-      .then((c) => live && setConfig(c))
-      .catch(
-        (e: { response?: { data?: { message?: string } } }) =>
-          live && setFailed(e.response?.data?.message ?? '加载失败'),
-      );
-    return () => {
-      live = false;
-    };
-  }, [code]);
-  if (failed) return <Result status="warning" title={failed} />;
+  const { data: config, error } = useQuery({
+    queryKey: onlineKeys.reportConfig(code),
+    queryFn: () => loadReportConfig(code),
+    // 功能测试 follows an edit of the report: never show the definition as it was.
+    gcTime: 0,
+  });
+  if (error) return <Result status="warning" title={loadFailure(error)} />;
   if (!config) return <Spin style={{ display: 'block', margin: 48 }} />;
   const columns: ListColumn<Row>[] = config.columns
     .filter((c) => !c.hidden)
@@ -56,7 +45,13 @@ export function ReportView({ code }: { code: string }) {
       },
     }));
   const queryFields: QueryField[] = [
-    ...config.params.map((p): QueryField => ({ kind: 'input', field: p.name, label: p.label, trim: true })),
+    // A parameter says what it takes: its dictionary's labels to choose from, or a hint in the empty field.
+    ...config.params.map((p): QueryField => {
+      const placeholder = p.hint || (p.defaultValue ? `默认 ${p.defaultValue}` : undefined);
+      return p.dictCode
+        ? { kind: 'dict', field: p.name, label: p.label, dictCode: p.dictCode, placeholder }
+        : { kind: 'input', field: p.name, label: p.label, trim: true, placeholder };
+    }),
     ...config.queryFields.map((f): QueryField =>
       f.dictCode
         ? { kind: 'dict', field: f.field, label: f.label, dictCode: f.dictCode }
@@ -67,6 +62,10 @@ export function ReportView({ code }: { code: string }) {
   ];
   return (
     <Card size="small" title={config.name}>
+      {/* Reads every tenant's rows: the server runs it for platform administrators only. */}
+      {config.platformOnly && (
+        <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={ONLINE_MESSAGES.reportPlatformOnly} />
+      )}
       <ListPage<Row>
         key={code}
         url={{ list: `${ONLINE_API.reportData}/${code}`, exportXls: `${ONLINE_API.reportExport}/${code}` }}

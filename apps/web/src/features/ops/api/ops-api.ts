@@ -12,18 +12,7 @@ import {
   type SystemInfo,
   type TraceEntry,
 } from '@district/shared';
-import type { JobCreateInput } from '@district/shared/schemas';
-import { getAction, postAction, putAction } from '../../../lib/request';
-
-export const JOB_URLS = {
-  list: `${JOB_API.base}/list`,
-  add: `${JOB_API.base}/add`,
-  edit: `${JOB_API.base}/edit`,
-  delete: `${JOB_API.base}/delete`,
-  deleteBatch: `${JOB_API.base}/deleteBatch`,
-} as const;
-
-export type JobPayload = JobCreateInput & { id?: string };
+import { getAction, postAction } from '@/lib/request';
 
 export async function fetchJobHandlers(): Promise<JobHandlerInfo[]> {
   const res = await getAction<JobHandlerInfo[]>(JOB_API.handlers);
@@ -35,10 +24,6 @@ export const jobHandlersQuery = {
   queryFn: fetchJobHandlers,
   staleTime: 300_000,
 };
-
-export function saveJob(payload: JobPayload) {
-  return payload.id ? putAction(JOB_URLS.edit, payload) : postAction(JOB_URLS.add, payload);
-}
 
 export type JobAction = 'start' | 'pause' | 'resume' | 'execute';
 export function jobAction(action: JobAction, id: string) {

@@ -1,63 +1,63 @@
+import { useCallback } from 'react';
 import { Card, Tag } from 'antd';
-import { DATA_SOURCE_API, DATA_SOURCE_TYPE_LABELS, DATA_SOURCE_TYPES, PERM, type DataSource } from '@district/shared';
-import { ListPage } from '../../../components/list-page/list-page';
-import type { ListColumn } from '../../../components/list-page/list-columns';
-import type { QueryField } from '../../../components/list-page/list-query';
+import {
+  DATA_SOURCE_RESOURCE as R,
+  DATA_SOURCE_TYPE_LABELS,
+  DATA_SOURCE_TYPES,
+  type DataSource,
+} from '@district/shared';
+import { ListPage, type ListEditorProps } from '@/components/list-page/list-page';
+import type { ColumnPick, QueryPick } from '@/components/list-page/list-resource';
 import { DataSourceFormModal } from './data-source-form-modal';
 
-const COLUMNS: ListColumn<DataSource>[] = [
-  { title: '数据源编码', dataIndex: 'code', key: 'code', sorter: true, width: 140 },
-  { title: '数据源名称', dataIndex: 'name', key: 'name', sorter: true, width: 160 },
-  { title: '数据库类型', dataIndex: 'dbType', key: 'dbType', width: 140 },
+// The type column shows dbType_dictText; the password only whether one is stored.
+const COLUMNS: ColumnPick<DataSource, typeof R>[] = [
+  'code',
+  'name',
+  'dbType',
   {
     title: '地址',
     key: 'address',
     width: 200,
     render: (_: unknown, r: DataSource) => (r.dbType === 'sqlite' ? '—' : `${r.host ?? ''}:${r.port ?? ''}`),
   },
-  { title: '数据库', dataIndex: 'databaseName', key: 'databaseName', width: 140 },
-  { title: '用户名', dataIndex: 'username', key: 'username', width: 110 },
+  'databaseName',
+  'username',
   {
-    title: '密码',
+    title: R.fields.password.title,
     dataIndex: 'hasPassword',
     key: 'hasPassword',
     width: 90,
     render: (v: boolean) => (v ? <Tag color="green">已加密保存</Tag> : <Tag>未设置</Tag>),
   },
-  { title: '备注', dataIndex: 'remark', key: 'remark', width: 180 },
+  'remark',
 ];
 
-const QUERY_FIELDS: QueryField[] = [
-  { kind: 'input', field: 'name', label: '数据源名称', op: 'like', trim: true },
+const QUERY_FIELDS: QueryPick<typeof R>[] = [
+  'name',
   {
     kind: 'select',
     field: 'dbType',
-    label: '数据库类型',
+    label: R.fields.dbType.title,
     options: DATA_SOURCE_TYPES.map((t) => ({ value: t, label: DATA_SOURCE_TYPE_LABELS[t] })),
   },
 ];
 
 /** 数据源管理: connection settings for the online reports; passwords are stored encrypted and never shown. */
 export function DataSourceListPage() {
+  const renderEditor = useCallback(
+    ({ open, record, onClose, onSaved }: ListEditorProps<DataSource>) => (
+      <DataSourceFormModal open={open} record={record} onClose={onClose} onSaved={onSaved} />
+    ),
+    [],
+  );
   return (
     <Card size="small">
-      <ListPage<DataSource>
-        url={{
-          list: `${DATA_SOURCE_API.base}/list`,
-          delete: `${DATA_SOURCE_API.base}/delete`,
-          deleteBatch: `${DATA_SOURCE_API.base}/deleteBatch`,
-        }}
+      <ListPage<DataSource, typeof R>
+        resource={R}
         columns={COLUMNS}
         queryFields={QUERY_FIELDS}
-        permissions={{
-          add: PERM.dataSourceAdd,
-          edit: PERM.dataSourceEdit,
-          delete: PERM.dataSourceDelete,
-          batchDelete: PERM.dataSourceDelete,
-        }}
-        renderEditor={({ open, record, onClose, onSaved }) => (
-          <DataSourceFormModal open={open} record={record} onClose={onClose} onSaved={onSaved} />
-        )}
+        renderEditor={renderEditor}
       />
     </Card>
   );

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GATEWAY_API, GATEWAY_MESSAGES as M, PERM, type AuthEntry, type GatewayRoute } from '@district/shared';
-import { useSessionStore } from '../../../lib/session-store';
-import { fail, mockHttp, ok, type MockReply } from '../../../test/mock-http';
-import { renderWithApp } from '../../../test/render';
+import { useSessionStore } from '@/lib/session-store';
+import { fail, mockHttp, ok, type MockReply } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { GatewayRouteListPage } from './gateway-route-list-page';
 import type { InternalAxiosRequestConfig } from 'axios';
 
@@ -44,6 +44,18 @@ function setup(routes: Record<string, MockReply | ((c: InternalAxiosRequestConfi
 const okButton = (scope: HTMLElement) => within(scope).getByRole('button', { name: /确\s*定|OK/ });
 
 describe('gateway route list page', () => {
+  it('says up front when the server allows no target host', async () => {
+    setup({ [`GET ${GATEWAY_API.allowedHosts}`]: ok({ allowedHosts: [] }) });
+    expect(await screen.findByTestId('gateway-no-hosts')).toHaveTextContent(M.noAllowedHosts);
+  }, 60_000);
+
+  it('names the allowed hosts under the target and shows no warning when some are set', async () => {
+    setup({ [`GET ${GATEWAY_API.allowedHosts}`]: ok({ allowedHosts: ['api.example.com', '10.0.0.5:8080'] }) });
+    await userEvent.click(await screen.findByRole('button', { name: /新\s*增/ }));
+    expect(await screen.findByText(/只能指向允许的主机：api\.example\.com、10\.0\.0\.5:8080/)).toBeInTheDocument();
+    expect(screen.queryByTestId('gateway-no-hosts')).toBeNull();
+  }, 60_000);
+
   it("lists routes with their target, status and the route's own call permission", async () => {
     setup();
     const cell = await screen.findByText('订单服务');

@@ -1,39 +1,51 @@
-import { useEffect, useState } from 'react';
-import { App, Card, Form, Input, InputNumber, Modal, Switch, Tag } from 'antd';
-import { GATEWAY_API, GATEWAY_MESSAGES as M, PERM, gatewayRoutePerm, type GatewayRoute } from '@district/shared';
-import { ListPage } from '../../../components/list-page/list-page';
-import type { ListColumn } from '../../../components/list-page/list-columns';
-import type { QueryField } from '../../../components/list-page/list-query';
-import { errorMessage } from '../../../lib/errors';
-import { postAction, putAction } from '../../../lib/request';
+import { useCallback } from 'react';
+import { Alert, Card, Form, Input, InputNumber, Switch, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import {
+  GATEWAY_API,
+  GATEWAY_MESSAGES as M,
+  GATEWAY_ROUTE_RESOURCE as R,
+  gatewayRoutePerm,
+  resourceUrls,
+  type GatewayAllowedHosts,
+  type GatewayRoute,
+} from '@district/shared';
+import { getAction } from '@/lib/request';
+import { RecordFormModal } from '@/components/form-modal/record-form-modal';
+import { formField } from '@/components/form-modal/field-rules';
+import { ListPage, type ListEditorProps } from '@/components/list-page/list-page';
+import { columnOf, type ColumnPick, type QueryPick } from '@/components/list-page/list-resource';
 
-const COLUMNS: ListColumn<GatewayRoute>[] = [
-  { title: '路由ID', dataIndex: 'routeId', key: 'routeId', sorter: true, width: 140 },
-  { title: '路由名称', dataIndex: 'name', key: 'name', sorter: true, width: 160 },
-  { title: '目标地址', dataIndex: 'uri', key: 'uri', width: 240 },
-  { title: '路径断言', dataIndex: 'predicates', key: 'predicates', width: 160 },
-  { title: '过滤器', dataIndex: 'filters', key: 'filters', width: 220 },
+export const GATEWAY_TEXT = {
+  add: `新增${R.title}`,
+  edit: `编辑${R.title}`,
+  perm: '调用权限',
+  enabled: '启用',
+} as const;
+
+const URLS = resourceUrls(R.path);
+
+const COLUMNS: ColumnPick<GatewayRoute, typeof R>[] = [
+  'routeId',
+  'name',
+  'uri',
+  'predicates',
+  'filters',
   {
-    title: '调用权限',
+    title: GATEWAY_TEXT.perm,
     dataIndex: 'routeId',
     key: 'perm',
     width: 200,
     render: (routeId: string) => <code>{gatewayRoutePerm(routeId)}</code>,
   },
-  { title: '排序', dataIndex: 'sortOrder', key: 'sortOrder', sorter: true, width: 80 },
+  'sortOrder',
   {
-    title: '状态',
-    dataIndex: 'status',
-    key: 'status',
-    width: 80,
+    ...columnOf<GatewayRoute>(R, 'status'),
     render: (v: number) => (v === 1 ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>),
   },
 ];
 
-const QUERY_FIELDS: QueryField[] = [
-  { kind: 'input', field: 'routeId', label: '路由ID', op: 'like', trim: true },
-  { kind: 'input', field: 'name', label: '路由名称', op: 'like', trim: true },
-];
+const QUERY_FIELDS: QueryPick<typeof R>[] = ['routeId', 'name'];
 
 interface Values {
   routeId?: string;
@@ -45,41 +57,41 @@ interface Values {
   status?: boolean;
 }
 
-function GatewayRouteFormModal({
-  open,
-  record,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  record: GatewayRoute | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(
-      record
-        ? { ...record, predicates: record.predicates ?? '', filters: record.filters ?? '', status: record.status === 1 }
-        : { predicates: '["/**"]', filters: '', sortOrder: 0, status: true },
-    );
-  }, [open, record, form]);
+/** A refused target shows under the target too. */
+const fieldOfError = (text: string) => (text === M.hostNotAllowed || text === M.uriInvalid ? 'uri' : undefined);
 
-  const submit = async () => {
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const body = {
-        ...(record ? { id: record.id } : {}),
+/** The hosts the server lets routes point at (GATEWAY_ALLOWED_HOSTS); null while unknown. */
+function useAllowedHosts(): string[] | null {
+  const { data } = useQuery({
+    queryKey: ['gateway', 'allowed-hosts'],
+    queryFn: async () => {
+      const res = await getAction<GatewayAllowedHosts>(GATEWAY_API.allowedHosts, undefined, { silent: true });
+      if (!res.success || !res.result) throw new Error(res.message);
+      return res.result.allowedHosts;
+    },
+    staleTime: 60_000,
+  });
+  return data ?? null;
+}
+
+function GatewayRouteFormModal({ open, record, onClose, onSaved }: ListEditorProps<GatewayRoute>) {
+  const hosts = useAllowedHosts();
+  return (
+    <RecordFormModal<GatewayRoute, Values>
+      open={open}
+      record={record}
+      titles={GATEWAY_TEXT}
+      formName="gateway-form"
+      width={680}
+      layout="vertical"
+      initialValues={(r) =>
+        r
+          ? { ...r, predicates: r.predicates ?? '', filters: r.filters ?? '', status: r.status === 1 }
+          : { predicates: '["/**"]', filters: '', sortOrder: 0, status: true }
+      }
+      urls={URLS}
+      toPayload={(v, r) => ({
+        ...(r ? { id: r.id } : {}),
         routeId: (v.routeId ?? '').trim(),
         name: (v.name ?? '').trim(),
         uri: (v.uri ?? '').trim(),
@@ -87,88 +99,66 @@ function GatewayRouteFormModal({
         filters: v.filters?.trim() || null,
         sortOrder: v.sortOrder ?? 0,
         status: v.status ? 1 : 0,
-      };
-      const res = record
-        ? await putAction(`${GATEWAY_API.base}/edit`, body)
-        : await postAction(`${GATEWAY_API.base}/add`, body);
-      void message.success(res.message || '保存成功！');
-      onSaved();
-    } catch (error) {
-      const text = errorMessage(error, '');
-      if (text === M.hostNotAllowed || text === M.uriInvalid) form.setFields([{ name: 'uri', errors: [text] }]);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <Modal
-      open={open}
-      title={record ? '编辑网关路由' : '新增网关路由'}
-      width={680}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={saving}
-      forceRender
+      })}
+      fieldOfError={fieldOfError}
+      onClose={onClose}
+      onSaved={onSaved}
     >
-      <Form form={form} layout="vertical" name="gateway-form">
-        <Form.Item
-          label="路由ID"
-          name="routeId"
-          rules={[{ required: true, pattern: /^[a-z][a-z0-9-]{1,63}$/, message: M.routeIdInvalid }]}
-          extra="调用地址：/api/gateway/{路由ID}/…；调用权限 gateway:route:{路由ID} 随路由生成，在角色授权的“网关路由”下分配"
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item label="路由名称" name="name" rules={[{ required: true, whitespace: true, message: M.nameRequired }]}>
-          <Input />
-        </Form.Item>
-        <Form.Item
-          label="目标地址"
-          name="uri"
-          rules={[{ required: true, whitespace: true, message: M.uriInvalid }]}
-          extra="只能指向配置项 GATEWAY_ALLOWED_HOSTS 中允许的主机"
-        >
-          <Input placeholder="https://api.example.com/base" />
-        </Form.Item>
-        <Form.Item label="路径断言" name="predicates" extra='JSON 数组，如 ["/api/**"]'>
-          <Input style={{ fontFamily: 'monospace' }} />
-        </Form.Item>
-        <Form.Item label="过滤器" name="filters" extra='JSON 数组，如 [{"name":"StripPrefix","args":{"parts":1}}]'>
-          <Input style={{ fontFamily: 'monospace' }} />
-        </Form.Item>
-        <Form.Item label="排序" name="sortOrder">
-          <InputNumber min={0} max={100000} precision={0} />
-        </Form.Item>
-        <Form.Item label="启用" name="status" valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        {...formField(R, 'routeId')}
+        extra="调用地址：/api/gateway/{路由ID}/…；调用权限 gateway:route:{路由ID} 随路由生成，在角色授权的“网关路由”下分配"
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item {...formField(R, 'name')}>
+        <Input />
+      </Form.Item>
+      <Form.Item
+        {...formField(R, 'uri')}
+        extra={
+          hosts?.length
+            ? `只能指向允许的主机：${hosts.join('、')}（配置项 GATEWAY_ALLOWED_HOSTS）`
+            : '只能指向配置项 GATEWAY_ALLOWED_HOSTS 中允许的主机'
+        }
+      >
+        <Input placeholder="https://api.example.com/base" />
+      </Form.Item>
+      <Form.Item {...formField(R, 'predicates')} extra='JSON 数组，如 ["/api/**"]'>
+        <Input style={{ fontFamily: 'monospace' }} />
+      </Form.Item>
+      <Form.Item {...formField(R, 'filters')} extra='JSON 数组，如 [{"name":"StripPrefix","args":{"parts":1}}]'>
+        <Input style={{ fontFamily: 'monospace' }} />
+      </Form.Item>
+      <Form.Item {...formField(R, 'sortOrder')}>
+        <InputNumber min={0} max={100000} precision={0} />
+      </Form.Item>
+      <Form.Item label={GATEWAY_TEXT.enabled} name="status" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </RecordFormModal>
   );
 }
 
 /** 网关路由: the routes our server proxies under /api/gateway/{routeId}/ (allowlisted hosts only). */
 export function GatewayRouteListPage() {
+  const renderEditor = useCallback((props: ListEditorProps<GatewayRoute>) => <GatewayRouteFormModal {...props} />, []);
+  const hosts = useAllowedHosts();
   return (
     <Card size="small">
-      <ListPage<GatewayRoute>
-        url={{
-          list: `${GATEWAY_API.base}/list`,
-          delete: `${GATEWAY_API.base}/delete`,
-          deleteBatch: `${GATEWAY_API.base}/deleteBatch`,
-        }}
+      {hosts?.length === 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          title={M.noAllowedHosts}
+          style={{ marginBottom: 12 }}
+          data-testid="gateway-no-hosts"
+        />
+      )}
+      <ListPage<GatewayRoute, typeof R>
+        resource={R}
         columns={COLUMNS}
         queryFields={QUERY_FIELDS}
-        permissions={{
-          add: PERM.gatewayAdd,
-          edit: PERM.gatewayEdit,
-          delete: PERM.gatewayDelete,
-          batchDelete: PERM.gatewayDelete,
-        }}
-        renderEditor={({ open, record, onClose, onSaved }) => (
-          <GatewayRouteFormModal open={open} record={record} onClose={onClose} onSaved={onSaved} />
-        )}
+        renderEditor={renderEditor}
       />
     </Card>
   );

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { JOB_API, JOB_MESSAGES, PERM, type AuthEntry, type QuartzJob } from '@district/shared';
-import { useSessionStore } from '../../../lib/session-store';
-import { fail, mockHttp, ok, type MockReply } from '../../../test/mock-http';
-import { renderWithApp } from '../../../test/render';
+import { useSessionStore } from '@/lib/session-store';
+import { fail, mockHttp, ok, type MockReply } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { JOB_FORM_TEXT } from './job-form-modal';
 import { JOB_LIST_TEXT, JobListPage } from './job-list-page';
 import type { InternalAxiosRequestConfig } from 'axios';
@@ -71,6 +71,24 @@ describe('scheduled job list page', () => {
     const paused = row('0 0/10 * * * ?');
     expect(within(paused).getByText('已暂停')).toBeInTheDocument();
     expect(within(paused).getByText(JOB_LIST_TEXT.resume)).toBeInTheDocument();
+  }, 60_000);
+
+  it('asks before resuming a paused job and toasts the outcome', async () => {
+    const posts: unknown[] = [];
+    setup({
+      [`POST ${JOB_API.resume}`]: (c) => {
+        posts.push(JSON.parse(String(c.data)));
+        return ok(null, JOB_MESSAGES.resumed);
+      },
+    });
+    await screen.findAllByText('房票过期');
+    await userEvent.click(within(row('0 0/10 * * * ?')).getByText(JOB_LIST_TEXT.resume));
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByText(JOB_LIST_TEXT.resumeConfirm('示例：问候'))).toBeInTheDocument();
+    expect(posts).toHaveLength(0);
+    await userEvent.click(okButton(confirm));
+    await waitFor(() => expect(posts).toEqual([{ id: 'j2' }]));
+    expect(await screen.findByText(JOB_MESSAGES.resumed)).toBeInTheDocument();
   }, 60_000);
 
   it('hides run actions without the right', async () => {

@@ -1,12 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
 import { App, Button, Card, Divider, Space, Tag } from 'antd';
-import { JOB_STATUS, JOB_STATUS_LABELS, PERM, type QuartzJob } from '@district/shared';
-import { useHasPermission } from '../../../components/has-permission/use-has-permission';
-import { ListPage } from '../../../components/list-page/list-page';
-import type { ListColumn } from '../../../components/list-page/list-columns';
-import type { QueryField } from '../../../components/list-page/list-query';
-import type { ListPageApi } from '../../../components/list-page/use-list-page';
-import { JOB_URLS, jobAction, type JobAction } from '../api/ops-api';
+import { JOB_RESOURCE as R, JOB_STATUS, JOB_STATUS_LABELS, PERM, type QuartzJob } from '@district/shared';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import { ListPage } from '@/components/list-page/list-page';
+import { columnOf, type ColumnPick, type QueryPick } from '@/components/list-page/list-resource';
+import type { ListPageApi } from '@/components/list-page/use-list-page';
+import { jobAction, type JobAction } from '../api/ops-api';
 import { JobFormModal } from './job-form-modal';
 import { JobLogDrawer } from './job-log-drawer';
 
@@ -19,40 +18,28 @@ export const JOB_LIST_TEXT = {
   execute: '立即执行',
   log: '日志',
   executeConfirm: (name: string) => `确定立即执行一次“${name}”吗？`,
+  resumeConfirm: (name: string) => `确定恢复“${name}”吗？恢复后按执行表达式继续运行。`,
 } as const;
 
-const COLUMNS: ListColumn<QuartzJob>[] = [
-  { title: '任务名称', dataIndex: 'jobName', key: 'jobName', sorter: true, width: 180 },
+// The handler column shows handler_dictText, the handler's title.
+const COLUMNS: ColumnPick<QuartzJob, typeof R>[] = [
+  'jobName',
+  'handler',
+  'cronExpression',
+  'parameter',
   {
-    title: '任务处理器',
-    dataIndex: 'handler',
-    key: 'handler',
-    width: 150,
-    render: (v: string, r: QuartzJob) => r.handler_dictText ?? v,
-  },
-  { title: 'Cron 表达式', dataIndex: 'cronExpression', key: 'cronExpression', width: 160, valueType: 'code' },
-  { title: '参数', dataIndex: 'parameter', key: 'parameter', width: 160 },
-  {
-    title: '状态',
-    dataIndex: 'status',
-    key: 'status',
-    sorter: true,
-    width: 90,
+    ...columnOf<QuartzJob>(R, 'status'),
     render: (v: QuartzJob['status']) => (
       <Tag color={v === JOB_STATUS.running ? 'green' : 'default'}>{JOB_STATUS_LABELS[v] ?? v}</Tag>
     ),
   },
-  { title: '描述', dataIndex: 'description', key: 'description', width: 220 },
+  'description',
 ];
 
-const QUERY_FIELDS: QueryField[] = [
-  { kind: 'input', field: 'jobName', label: '任务名称', op: 'like', trim: true },
-  {
-    kind: 'select',
-    field: 'status',
-    label: '状态',
-    options: [JOB_STATUS.running, JOB_STATUS.paused].map((s) => ({ value: s, label: JOB_STATUS_LABELS[s] })),
-  },
+const STATUS_OPTIONS = [JOB_STATUS.running, JOB_STATUS.paused].map((s) => ({ value: s, label: JOB_STATUS_LABELS[s] }));
+const QUERY_FIELDS: QueryPick<typeof R>[] = [
+  'jobName',
+  { kind: 'select', field: 'status', label: R.fields.status.title, options: STATUS_OPTIONS },
 ];
 
 /** 定时任务: jobs with their handler, cron and status; start/pause/resume, run now, the run log. */
@@ -81,7 +68,18 @@ export function JobListPage() {
     (record: QuartzJob) => (
       <Space size={0} separator={<Divider orientation="vertical" />} style={{ whiteSpace: 'nowrap' }}>
         {canRun && record.status === JOB_STATUS.paused && (
-          <a onClick={() => void act('resume', record)}>{JOB_LIST_TEXT.resume}</a>
+          <a
+            onClick={() =>
+              // Resuming starts the job firing again, so it is confirmed like 立即执行.
+              modal.confirm({
+                title: JOB_LIST_TEXT.resume,
+                content: JOB_LIST_TEXT.resumeConfirm(record.jobName),
+                onOk: () => act('resume', record),
+              })
+            }
+          >
+            {JOB_LIST_TEXT.resume}
+          </a>
         )}
         {canRun && record.status === JOB_STATUS.running && (
           <a onClick={() => void act('pause', record)}>{JOB_LIST_TEXT.pause}</a>
@@ -107,12 +105,11 @@ export function JobListPage() {
 
   return (
     <Card size="small">
-      <ListPage<QuartzJob>
+      <ListPage<QuartzJob, typeof R>
         ref={listRef}
-        url={{ list: JOB_URLS.list, delete: JOB_URLS.delete, deleteBatch: JOB_URLS.deleteBatch }}
+        resource={R}
         columns={COLUMNS}
         queryFields={QUERY_FIELDS}
-        permissions={{ add: PERM.jobAdd, edit: PERM.jobEdit, delete: PERM.jobDelete, batchDelete: PERM.jobDelete }}
         rowActions={rowActions}
         actionColumnWidth={300}
         renderEditor={({ open, record, onClose, onSaved }) => (

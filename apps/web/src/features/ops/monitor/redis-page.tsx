@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Col, Collapse, Descriptions, Input, Row, Space, Statistic, Typography } from 'antd';
-import { PERM, REDIS_TERMINAL_COMMANDS } from '@district/shared';
-import { useHasPermission } from '../../../components/has-permission/use-has-permission';
-import { errorMessage } from '../../../lib/errors';
+import { PERM, REDIS_INFO_SECTION_TITLES, REDIS_TERMINAL_COMMANDS } from '@district/shared';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import { errorMessage } from '@/lib/errors';
 import { fetchRedis, runRedisCommand } from '../api/ops-api';
 import { OpsChart, lineOption } from '../components/ops-chart';
 import { MonitorCard } from '../components/monitor-card';
@@ -128,7 +128,7 @@ export function RedisPage() {
       <Collapse
         items={(data?.sections ?? []).map((s) => ({
           key: s.name,
-          label: s.name,
+          label: REDIS_INFO_SECTION_TITLES[s.name] ?? s.name,
           children: (
             <Descriptions size="small" bordered column={2}>
               {s.entries.map(([k, v]) => (

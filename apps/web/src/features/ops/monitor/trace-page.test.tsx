@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { MONITOR_API, type TraceEntry } from '@district/shared';
-import { mockHttp, ok } from '../../../test/mock-http';
-import { renderWithApp } from '../../../test/render';
+import { mockHttp, ok } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { TracePage } from './trace-page';
 
 const entry = (over: Partial<TraceEntry>): TraceEntry => ({

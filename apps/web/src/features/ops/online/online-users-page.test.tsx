@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ONLINE_USER_API, PERM, type AuthEntry, type OnlineSession } from '@district/shared';
-import { useSessionStore } from '../../../lib/session-store';
-import { mockHttp, ok } from '../../../test/mock-http';
-import { renderWithApp } from '../../../test/render';
+import { useSessionStore } from '@/lib/session-store';
+import { mockHttp, ok } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { ONLINE_TEXT, OnlineUsersPage } from './online-users-page';
 
 const session = (over: Partial<OnlineSession>): OnlineSession => ({

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { App, Button, Card, Form, Input, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { ONLINE_USER_API, PERM, type OnlineSession } from '@district/shared';
-import { useHasPermission } from '../../../components/has-permission/use-has-permission';
-import { getAction } from '../../../lib/request';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import { getAction } from '@/lib/request';
 import { forceLogout, type Page } from '../api/ops-api';
 
 export const ONLINE_TEXT = {

@@ -3,10 +3,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OSS_API, PERM, type AuthEntry, type OssFile } from '@district/shared';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { http } from '../../../lib/request';
-import { useSessionStore } from '../../../lib/session-store';
-import { mockHttp, ok, type MockReply } from '../../../test/mock-http';
-import { renderWithApp } from '../../../test/render';
+import { http } from '@/lib/request';
+import { useSessionStore } from '@/lib/session-store';
+import { mockHttp, ok, type MockReply } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { OSS_TEXT, OssFileListPage } from './oss-file-list-page';
 
 const file = (over: Partial<OssFile>): OssFile => ({

@@ -1,14 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Modal, Progress, Space, Tag } from 'antd';
-import { OSS_API, PERM, STORAGE_LABELS, type ApiResponse, type OssFile } from '@district/shared';
-import { ListPage } from '../../../components/list-page/list-page';
-import type { ListPageApi } from '../../../components/list-page/use-list-page';
-import type { ListColumn } from '../../../components/list-page/list-columns';
-import type { QueryField } from '../../../components/list-page/list-query';
-import { useHasPermission } from '../../../components/has-permission/use-has-permission';
-import { errorMessage } from '../../../lib/errors';
-import { getBlob, http, saveBlob } from '../../../lib/request';
+import {
+  OSS_API,
+  OSS_FILE_RESOURCE as R,
+  PERM,
+  STORAGE_LABELS,
+  type ApiResponse,
+  type OssFile,
+} from '@district/shared';
+import { ListPage } from '@/components/list-page/list-page';
+import type { ListPageApi } from '@/components/list-page/use-list-page';
+import { columnOf, type ColumnPick, type QueryPick } from '@/components/list-page/list-resource';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import { errorMessage } from '@/lib/errors';
+import { getBlob, http, saveBlob } from '@/lib/request';
 import { formatBytes } from '../api/ops-api';
 
 export const OSS_TEXT = {
@@ -17,45 +23,34 @@ export const OSS_TEXT = {
   download: '下载',
   uploading: '正在上传',
   previewTitle: '文件预览',
-  note: '上传的全部文件（业务表单与本页上传），存于配置的存储：本地目录或 S3 兼容的对象存储。',
+  note: '本租户上传的文件（业务表单与本页上传），存于配置的存储：本地目录或 S3 兼容的对象存储。仍被记录使用的文件不能删除。',
 } as const;
 
 const PREVIEWABLE = /^(image\/(jpeg|png|gif|webp)|application\/pdf)$/;
 
-const COLUMNS: ListColumn<OssFile>[] = [
-  { title: '文件名称', dataIndex: 'originalName', key: 'originalName', sorter: true, width: 220, ellipsis: true },
-  { title: '文件类型', dataIndex: 'mime', key: 'mime', width: 180, ellipsis: true },
+const COLUMNS: ColumnPick<OssFile, typeof R>[] = [
+  'originalName',
+  'mime',
+  { ...columnOf<OssFile>(R, 'fileSize'), align: 'right', render: (v: number) => formatBytes(v) },
   {
-    title: '文件大小',
-    dataIndex: 'fileSize',
-    key: 'fileSize',
-    sorter: true,
-    width: 100,
-    align: 'right',
-    render: (v: number) => formatBytes(v),
-  },
-  {
-    title: '存储位置',
-    dataIndex: 'storage',
-    key: 'storage',
-    width: 120,
+    ...columnOf<OssFile>(R, 'storage'),
     render: (v: string) => <Tag color={v === 's3' ? 'blue' : 'default'}>{STORAGE_LABELS[v] ?? v}</Tag>,
   },
-  { title: '业务目录', dataIndex: 'biz', key: 'biz', width: 90 },
-  { title: '上传人', dataIndex: 'createBy', key: 'createBy', sorter: true, width: 100 },
-  { title: '上传时间', dataIndex: 'createTime', key: 'createTime', sorter: true, width: 170 },
+  'biz',
+  'createBy',
+  'createTime',
 ];
 
-const QUERY_FIELDS: QueryField[] = [
-  { kind: 'input', field: 'originalName', label: '文件名称', op: 'like', trim: true },
-  { kind: 'input', field: 'createBy', label: '上传人', trim: true },
+const QUERY_FIELDS: QueryPick<typeof R>[] = [
+  'originalName',
+  'createBy',
   {
     kind: 'select',
     field: 'storage',
-    label: '存储位置',
+    label: R.fields.storage.title,
     options: Object.entries(STORAGE_LABELS).map(([value, label]) => ({ value, label })),
   },
-  { kind: 'dateRange', field: 'createTime', label: '上传时间', showTime: true },
+  'createTime',
 ];
 
 /** Uploads one file with the byte progress, then reloads the list. */
@@ -126,7 +121,7 @@ function usePreview() {
   return [preview, setPreview] as const;
 }
 
-/** 对象存储: every uploaded file, wherever it is stored; preview, download, delete (with the object), upload. */
+/** 对象存储: the tenant's uploaded files, wherever stored; preview, download, delete (unless in use), upload. */
 export function OssFileListPage() {
   const { message } = App.useApp();
   const can = useHasPermission();
@@ -155,15 +150,10 @@ export function OssFileListPage() {
   return (
     <Card size="small">
       <div style={{ color: 'rgba(0,0,0,0.45)', marginBottom: 8 }}>{OSS_TEXT.note}</div>
-      <ListPage<OssFile>
-        url={{
-          list: `${OSS_API.base}/list`,
-          delete: `${OSS_API.base}/delete`,
-          deleteBatch: `${OSS_API.base}/deleteBatch`,
-        }}
+      <ListPage<OssFile, typeof R>
+        resource={R}
         columns={COLUMNS}
         queryFields={QUERY_FIELDS}
-        permissions={{ delete: PERM.ossDelete, batchDelete: PERM.ossDelete }}
         toolbarExtra={(api) => (can(PERM.ossUpload) ? <UploadButton api={api} /> : null)}
         rowActions={(row) =>
           can(PERM.ossDownload) ? (

@@ -1,21 +1,19 @@
 import {
+  ASSET_RESOURCE,
   PRINT_API,
+  PRINT_TEMPLATE_RESOURCE,
+  PROJECT_RESOURCE,
+  TICKET_RESOURCE,
+  resourceUrls,
   type PrintDataResult,
   type PrintSource,
   type PrintSourceKey,
   type PrintTemplate,
 } from '@district/shared';
-import { getAction, postAction } from '../../../lib/request';
+import { getAction, postAction } from '@/lib/request';
 
-/** The standard resource URLs below PRINT_API.template. */
-export const PRINT_URLS = {
-  list: `${PRINT_API.template}/list`,
-  add: `${PRINT_API.template}/add`,
-  edit: `${PRINT_API.template}/edit`,
-  delete: `${PRINT_API.template}/delete`,
-  deleteBatch: `${PRINT_API.template}/deleteBatch`,
-  queryById: `${PRINT_API.template}/queryById`,
-} as const;
+/** The standard resource URLs of the print-template declaration. */
+export const PRINT_URLS = resourceUrls(PRINT_TEMPLATE_RESOURCE.path);
 
 export type PrintTemplateRecord = PrintTemplate & { builtIn?: number; source_dictText?: string };
 
@@ -52,8 +50,8 @@ export async function saveTemplate(payload: TemplatePayload): Promise<{ id: stri
 
 /** Where each source's records are listed (the preview's record picker reads the first page). */
 export const SOURCE_LIST_URLS: Record<PrintSourceKey, string> = {
-  asset: '/asset/asset/list',
+  asset: resourceUrls(ASSET_RESOURCE.path).list,
   ledger: '',
-  ticket: '/house/ticket/list',
-  project: '/project/project/list',
+  ticket: resourceUrls(TICKET_RESOURCE.path).list,
+  project: resourceUrls(PROJECT_RESOURCE.path).list,
 };

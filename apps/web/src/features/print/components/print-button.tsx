@@ -2,7 +2,7 @@ import { Suspense, lazy, useState } from 'react';
 import { Button } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { PERM, type PrintSourceKey } from '@district/shared';
-import { useHasPermission } from '../../../components/has-permission/use-has-permission';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
 
 // The drawer (and pdfme behind it) is fetched at the first click, never with the list page.
 const PrintDrawer = lazy(() => import('./print-drawer'));

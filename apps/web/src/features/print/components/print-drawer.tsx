@@ -1,20 +1,21 @@
 import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Drawer, Empty, Progress, Select, Space, Spin, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { PrintSourceKey } from '@district/shared';
+import { PRINT_TEMPLATE_RESOURCE, type PrintSourceKey } from '@district/shared';
 import { fetchOptions, fetchPrintData } from '../api/print-api';
 import { generatePdf } from '../lib/generate-pdf';
-import { toPdfmeTemplate } from '../lib/pdf-template';
+import { isEmptyLayout, toPdfmeTemplate } from '../lib/pdf-template';
 
 const PdfViewer = lazy(() => import('./pdf-viewer'));
 
 export const PRINT_DRAWER_TEXT = {
   title: '打印',
-  template: '打印模板',
-  pickTemplate: '请选择打印模板',
+  template: PRINT_TEMPLATE_RESOURCE.title,
+  pickTemplate: `请选择${PRINT_TEMPLATE_RESOURCE.title}`,
   noTemplate: '没有可用于此数据的打印模板',
   selected: (n: number) => `已选择 ${n} 条记录，每条记录一页`,
   noRecords: '请先在列表中勾选要打印的记录',
+  emptyTemplate: '所选模板还没有任何内容，打印出来是空白页：请先在“打印设计”中设计该模板，或选择其他模板',
   preview: '预览',
   download: '下载PDF',
   print: '打印',
@@ -53,6 +54,9 @@ export default function PrintDrawer({ open, source, ids, fileName, onClose }: Pr
     [options.data, templateId],
   );
   const template = useMemo(() => (chosen ? toPdfmeTemplate(chosen) : null), [chosen]);
+  // An empty template would print blank pages: warn and offer nothing to print.
+  const empty = !!chosen && isEmptyLayout(chosen.layout);
+  const usable = !!chosen && !empty && ids.length > 0;
 
   useEffect(() => {
     if (!templateId && options.data?.length) setTemplateId(options.data[0]!.id);
@@ -65,7 +69,7 @@ export default function PrintDrawer({ open, source, ids, fileName, onClose }: Pr
   const busy = phase.kind !== 'idle';
 
   const showPreview = async () => {
-    if (!chosen) return;
+    if (!chosen || empty) return;
     setPhase({ kind: 'loading' });
     try {
       // The preview shows the first records; the PDF has them all.
@@ -78,7 +82,7 @@ export default function PrintDrawer({ open, source, ids, fileName, onClose }: Pr
   };
 
   const makePdf = async (): Promise<Blob | null> => {
-    if (!chosen) return null;
+    if (!chosen || empty) return null;
     setPhase({ kind: 'loading' });
     setResult(null);
     try {
@@ -156,14 +160,15 @@ export default function PrintDrawer({ open, source, ids, fileName, onClose }: Pr
       ) : (
         <Alert type="warning" title={PRINT_DRAWER_TEXT.noRecords} showIcon />
       )}
+      {empty && <Alert type="warning" title={PRINT_DRAWER_TEXT.emptyTemplate} showIcon />}
       <Space>
-        <Button disabled={!chosen || !ids.length || busy} onClick={showPreview}>
+        <Button disabled={!usable || busy} onClick={showPreview}>
           {PRINT_DRAWER_TEXT.preview}
         </Button>
-        <Button type="primary" disabled={!chosen || !ids.length || busy} onClick={download}>
+        <Button type="primary" disabled={!usable || busy} onClick={download}>
           {PRINT_DRAWER_TEXT.download}
         </Button>
-        <Button disabled={!chosen || !ids.length || busy} onClick={print}>
+        <Button disabled={!usable || busy} onClick={print}>
           {PRINT_DRAWER_TEXT.print}
         </Button>
       </Space>

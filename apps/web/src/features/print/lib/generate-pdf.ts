@@ -1,5 +1,5 @@
 import type { PrintTemplate } from '@district/shared';
-import { APP_CONFIG } from '../../../lib/config';
+import { APP_CONFIG } from '@/lib/config';
 import type { PdfJob, PdfMessage } from './pdf.worker';
 
 /**

@@ -1,11 +1,19 @@
 import { useCallback, useRef, useState } from 'react';
 import { Button, Card, Divider, Space, Tag } from 'antd';
 import { useNavigate } from 'react-router';
-import { PAPER_ITEMS, PERM, PRINT_ROUTES, PRINT_SOURCE_ITEMS } from '@district/shared';
-import { useHasPermission } from '../../../components/has-permission/use-has-permission';
-import { ListPage } from '../../../components/list-page/list-page';
-import type { ListColumn } from '../../../components/list-page/list-columns';
-import type { ListPageApi } from '../../../components/list-page/use-list-page';
+import {
+  PAPER_ITEMS,
+  PERM,
+  PRINT_ROUTES,
+  PRINT_SOURCE_ITEMS,
+  PRINT_TEMPLATE_RESOURCE as R,
+  type FieldKey,
+} from '@district/shared';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import { ListPage } from '@/components/list-page/list-page';
+import type { ListColumn } from '@/components/list-page/list-columns';
+import { columnOf, type ColumnPick, type QueryPick } from '@/components/list-page/list-resource';
+import type { ListPageApi } from '@/components/list-page/use-list-page';
 import { PRINT_URLS, type PrintTemplateRecord } from '../api/print-api';
 import { TemplateFormModal } from '../components/template-form-modal';
 
@@ -14,23 +22,43 @@ const paperText = (r: PrintTemplateRecord) =>
     ? `自定义 ${Number(r.widthMm)}×${Number(r.heightMm)}mm`
     : `${r.paper}${r.orientation === 'landscape' ? ' 横向' : ' 纵向'}`;
 
-const COLUMNS: ListColumn<PrintTemplateRecord>[] = [
-  { title: '模板编码', dataIndex: 'code', key: 'code', sorter: true, width: 160 },
-  {
-    title: '模板名称',
-    dataIndex: 'name',
-    key: 'name',
-    sorter: true,
+/** A declared column with the page's own look. */
+const column = (
+  key: FieldKey<typeof R>,
+  own: Partial<ListColumn<PrintTemplateRecord>>,
+): ListColumn<PrintTemplateRecord> =>
+  ({ ...columnOf<PrintTemplateRecord>(R, key), ...own }) as ListColumn<PrintTemplateRecord>;
+
+const COLUMNS: ColumnPick<PrintTemplateRecord, typeof R>[] = [
+  'code',
+  column('name', {
     render: (v: string, r: PrintTemplateRecord) => (
       <Space>
         {v}
-        {r.builtIn ? <Tag color="blue">系统内置</Tag> : null}
+        {r.builtIn ? <Tag color="blue">{R.fields.builtIn.title}</Tag> : null}
       </Space>
     ),
+  }),
+  column('source', { sorter: false }),
+  column('paper', { render: (_: string, r: PrintTemplateRecord) => paperText(r) }),
+  'updateTime',
+];
+
+const QUERY: QueryPick<typeof R>[] = [
+  'code',
+  'name',
+  {
+    kind: 'select',
+    field: 'source',
+    label: R.fields.source.title,
+    options: PRINT_SOURCE_ITEMS.map((i) => ({ value: i.value, label: i.text })),
   },
-  { title: '数据源', dataIndex: 'source', key: 'source', width: 110 },
-  { title: '纸张', dataIndex: 'paper', key: 'paper', width: 170, render: (_: string, r) => paperText(r) },
-  { title: '更新时间', dataIndex: 'updateTime', key: 'updateTime', sorter: true, width: 170 },
+  {
+    kind: 'select',
+    field: 'paper',
+    label: R.fields.paper.title,
+    options: PAPER_ITEMS.map((i) => ({ value: i.value, label: i.text })),
+  },
 ];
 
 /** 打印模板: the templates of the tenant and the shipped ones; new, copy, design, delete. */
@@ -58,27 +86,13 @@ export function PrintTemplateListPage() {
 
   return (
     <Card size="small">
-      <ListPage<PrintTemplateRecord>
+      <ListPage<PrintTemplateRecord, typeof R>
         ref={listRef}
+        resource={R}
+        // Templates are deleted one at a time (a shipped one never).
         url={{ list: PRINT_URLS.list, delete: PRINT_URLS.delete }}
         columns={COLUMNS}
-        queryFields={[
-          { kind: 'input', field: 'code', label: '模板编码', op: 'like', trim: true },
-          { kind: 'input', field: 'name', label: '模板名称', op: 'like', trim: true },
-          {
-            kind: 'select',
-            field: 'source',
-            label: '数据源',
-            options: PRINT_SOURCE_ITEMS.map((i) => ({ value: i.value, label: i.text })),
-          },
-          {
-            kind: 'select',
-            field: 'paper',
-            label: '纸张',
-            options: PAPER_ITEMS.map((i) => ({ value: i.value, label: i.text })),
-          },
-        ]}
-        permissions={{ delete: PERM.printTemplateDelete }}
+        queryFields={QUERY}
         rowActions={rowActions}
         deletable={(r) => !r.builtIn}
         deleteLast

@@ -1,24 +1,17 @@
 import {
   PROJECT_API,
+  PROJECT_RESOURCE,
   PROJECT_STATUS_ITEMS,
   PROJECT_TYPE_ITEMS,
   type Project,
   type ProjectDetail,
   type ProjectStatus,
+  resourceUrls,
 } from '@district/shared';
-import { getAction, postAction, putAction } from '../../../lib/request';
+import { getAction, postAction, putAction } from '@/lib/request';
 
-/** The standard resource URLs below PROJECT_API.base. */
-export const PROJECT_URLS = {
-  list: `${PROJECT_API.base}/list`,
-  add: `${PROJECT_API.base}/add`,
-  edit: `${PROJECT_API.base}/edit`,
-  delete: `${PROJECT_API.base}/delete`,
-  deleteBatch: `${PROJECT_API.base}/deleteBatch`,
-  queryById: `${PROJECT_API.base}/queryById`,
-  exportXls: `${PROJECT_API.base}/exportXls`,
-  importExcel: `${PROJECT_API.base}/importExcel`,
-} as const;
+/** The standard resource URLs of the project declaration. */
+export const PROJECT_URLS = resourceUrls(PROJECT_RESOURCE.path);
 
 /** A row of the project list: the project with the server's labels and its cost rate. */
 export type ProjectRecord = Project & {
@@ -53,6 +46,13 @@ export async function fetchProjectDetail(id: string): Promise<ProjectDetail> {
   if (!res.success || !res.result) throw new Error(res.message);
   return res.result;
 }
+
+/** One project's detail, for the detail views and the forms alike (a missing project is not retried). */
+export const projectDetailQuery = (id: string) => ({
+  queryKey: ['project-detail', id] as const,
+  queryFn: () => fetchProjectDetail(id),
+  retry: false,
+});
 
 export async function changeProjectStatus(id: string, status: ProjectStatus, version?: number) {
   const res = await putAction<{ version: number; status: ProjectStatus; progress: number }>(PROJECT_API.status, {

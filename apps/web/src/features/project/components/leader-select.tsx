@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { PickerInput } from '../../../components/pickers/picker-input';
-import { UserSelectModal } from '../../../components/pickers/user-select-modal';
+import { PickerInput } from '@/components/pickers/picker-input';
+import { UserSelectModal } from '@/components/pickers/user-select-modal';
 
 export interface LeaderSelectProps {
   /** The leader's user id. */

@@ -1,13 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { Descriptions, Skeleton, Space, Typography } from 'antd';
-import type { AssetPoint, ProjectDetail } from '@district/shared';
-import { sanitizeRichText } from '../../../components/editors/sanitize-rich-text';
-import { getFileAccessHttpUrl } from '../../../lib/request';
+import { PROJECT_RESOURCE, type AssetPoint, type ProjectDetail } from '@district/shared';
+import { sanitizeRichText } from '@/components/editors/sanitize-rich-text';
+import { getFileAccessHttpUrl } from '@/lib/request';
 import { formatYuan } from '../api/project-api';
 import { CostCell } from './cost-cell';
 import { ProjectProgress, ProjectStatusTag } from './project-status';
 
-const AssetMap = lazy(() => import('../../../components/map').then((m) => ({ default: m.AssetMap })));
+const F = PROJECT_RESOURCE.fields;
+
+const AssetMap = lazy(() => import('@/components/map').then((m) => ({ default: m.AssetMap })));
 
 export const PROJECT_DETAIL_TEXT = {
   noAttachments: '无附件',
@@ -38,16 +40,16 @@ export function ProjectDetailView({ project }: { project: ProjectDetail }) {
   return (
     <>
       <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
-        <Descriptions.Item label="项目编号">{p.code}</Descriptions.Item>
-        <Descriptions.Item label="项目名称">{p.name}</Descriptions.Item>
-        <Descriptions.Item label="项目类型">{p.typeText}</Descriptions.Item>
-        <Descriptions.Item label="项目状态">
+        <Descriptions.Item label={F.code.title}>{p.code}</Descriptions.Item>
+        <Descriptions.Item label={F.name.title}>{p.name}</Descriptions.Item>
+        <Descriptions.Item label={F.type.title}>{p.typeText}</Descriptions.Item>
+        <Descriptions.Item label={F.status.title}>
           <ProjectStatusTag status={p.status} text={p.statusText} />
         </Descriptions.Item>
-        <Descriptions.Item label="项目负责人">{p.leaderName ?? ''}</Descriptions.Item>
-        <Descriptions.Item label="所属部门">{p.departName ?? ''}</Descriptions.Item>
-        <Descriptions.Item label="预算(元)">{formatYuan(p.budget)}</Descriptions.Item>
-        <Descriptions.Item label="实际成本(元)">
+        <Descriptions.Item label={F.leaderId.title}>{p.leaderName ?? ''}</Descriptions.Item>
+        <Descriptions.Item label={F.departId.title}>{p.departName ?? ''}</Descriptions.Item>
+        <Descriptions.Item label={F.budget.title}>{formatYuan(p.budget)}</Descriptions.Item>
+        <Descriptions.Item label={F.actualCost.title}>
           <CostCell budget={p.budget} actualCost={p.actualCost} />
         </Descriptions.Item>
         <Descriptions.Item label="成本占预算">
@@ -58,12 +60,12 @@ export function ProjectDetailView({ project }: { project: ProjectDetail }) {
             <ProjectProgress progress={p.progress} status={p.status} />
           </div>
         </Descriptions.Item>
-        <Descriptions.Item label="开始日期">{p.startDate ?? ''}</Descriptions.Item>
-        <Descriptions.Item label="结束日期">{p.endDate ?? ''}</Descriptions.Item>
-        <Descriptions.Item label="项目地址" span="filled">
+        <Descriptions.Item label={F.startDate.title}>{p.startDate ?? ''}</Descriptions.Item>
+        <Descriptions.Item label={F.endDate.title}>{p.endDate ?? ''}</Descriptions.Item>
+        <Descriptions.Item label={F.address.title} span="filled">
           {p.address ?? ''}
         </Descriptions.Item>
-        <Descriptions.Item label="附件" span="filled">
+        <Descriptions.Item label={F.attachments.title} span="filled">
           {p.attachments.length ? (
             <Space orientation="vertical">
               {p.attachments.map((a) => (
@@ -76,7 +78,7 @@ export function ProjectDetailView({ project }: { project: ProjectDetail }) {
             <Typography.Text type="secondary">{PROJECT_DETAIL_TEXT.noAttachments}</Typography.Text>
           )}
         </Descriptions.Item>
-        <Descriptions.Item label="项目描述" span="filled">
+        <Descriptions.Item label={F.description.title} span="filled">
           {p.description ? (
             <div
               className="project-description"
@@ -86,13 +88,13 @@ export function ProjectDetailView({ project }: { project: ProjectDetail }) {
             ''
           )}
         </Descriptions.Item>
-        <Descriptions.Item label="备注" span="filled">
+        <Descriptions.Item label={F.remark.title} span="filled">
           {p.remark ?? ''}
         </Descriptions.Item>
-        <Descriptions.Item label="创建人">{p.createBy ?? ''}</Descriptions.Item>
-        <Descriptions.Item label="创建时间">{p.createTime ?? ''}</Descriptions.Item>
+        <Descriptions.Item label={F.createBy.title}>{p.createBy ?? ''}</Descriptions.Item>
+        <Descriptions.Item label={F.createTime.title}>{p.createTime ?? ''}</Descriptions.Item>
         <Descriptions.Item label="更新人">{p.updateBy ?? ''}</Descriptions.Item>
-        <Descriptions.Item label="更新时间">{p.updateTime ?? ''}</Descriptions.Item>
+        <Descriptions.Item label={F.updateTime.title}>{p.updateTime ?? ''}</Descriptions.Item>
       </Descriptions>
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         {PROJECT_DETAIL_TEXT.map}

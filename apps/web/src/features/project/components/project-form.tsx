@@ -1,31 +1,35 @@
-import { useCallback, useEffect, useState } from 'react';
-import { App, Col, DatePicker, Divider, Form, Input, InputNumber, Row, type FormInstance, type FormRule } from 'antd';
+import { Col, DatePicker, Divider, Form, Input, InputNumber, Row, type FormRule } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   ASSET_LIMITS,
   ASSET_MESSAGES,
   DATE_FORMAT,
-  PROJECT_DICT,
   PROJECT_MESSAGES,
+  PROJECT_RESOURCE as R,
   PROJECT_TYPE,
   type ProjectDetail,
 } from '@district/shared';
-import { DictSelect } from '../../../components/dict/dict-select';
-import { RichTextEditor } from '../../../components/editors/rich-text-editor';
-import { DepartSelect } from '../../../components/pickers/depart-select';
-import { Uploader } from '../../../components/upload/uploader';
-import { errorMessage } from '../../../lib/errors';
-import { fetchProjectDetail, saveProject, type ProjectPayload } from '../api/project-api';
+import { DictSelect } from '@/components/dict/dict-select';
+import { RichTextEditor } from '@/components/editors/rich-text-editor';
+import { formField, inputPlaceholder, selectPlaceholder } from '@/components/form-modal/field-rules';
+import type { RecordFormOptions, RecordSaveAnswer } from '@/components/form-modal/use-record-form';
+import { DepartSelect } from '@/components/pickers/depart-select';
+import { Uploader } from '@/components/upload/uploader';
+import { errorMessage } from '@/lib/errors';
+import { projectDetailQuery, saveProject, type ProjectPayload } from '../api/project-api';
 import { LeaderSelect } from './leader-select';
 import { ProjectStatusTag } from './project-status';
 
+const F = R.fields;
+
 export const PROJECT_FORM_TEXT = {
-  add: '新建项目',
-  edit: '编辑项目',
+  add: `新建${R.title}`,
+  edit: `编辑${R.title}`,
   codeAuto: '保存后自动生成',
   statusHint: PROJECT_MESSAGES.statusByAction,
   sections: { basic: '基本信息', plan: '计划与成本', location: '位置', files: '附件与描述' },
-  saved: '保存成功！',
+  notFound: PROJECT_MESSAGES.notFound,
 } as const;
 
 export const PROJECT_FORM_WIDTH = 1000;
@@ -51,21 +55,21 @@ export interface ProjectFormValues {
 
 /** Which form field a server message is about (the messages name their field). */
 const FIELD_TITLES: [keyof ProjectFormValues, string[]][] = [
-  ['name', ['项目名称']],
-  ['type', ['项目类型', '非安置类']],
+  ['name', [F.name.title]],
+  ['type', [F.type.title, '非安置类']],
   ['leaderId', ['负责人']],
-  ['departId', ['所属部门']],
+  ['departId', [F.departId.title]],
   ['budget', ['预算']],
   ['actualCost', ['实际成本']],
-  ['endDate', ['结束日期']],
-  ['startDate', ['开始日期']],
+  ['endDate', [F.endDate.title]],
+  ['startDate', [F.startDate.title]],
   ['progress', ['进度']],
-  ['address', ['项目地址']],
-  ['longitude', ['经度']],
-  ['latitude', ['纬度']],
-  ['attachments', ['附件']],
-  ['description', ['项目描述']],
-  ['remark', ['备注']],
+  ['address', [F.address.title]],
+  ['longitude', [F.longitude.title]],
+  ['latitude', [F.latitude.title]],
+  ['attachments', [F.attachments.title]],
+  ['description', [F.description.title]],
+  ['remark', [F.remark.title]],
 ];
 
 export function fieldOfMessage(message: string): keyof ProjectFormValues | undefined {
@@ -138,67 +142,36 @@ export function toPayload(v: ProjectFormValues, current: ProjectDetail | null): 
 }
 
 /**
- * The state of one project form (the modal's and the full page's): the form, the freshest copy of the
- * edited project (its version guards against saving over a status change), loading and saving.
+ * The edited project, fresh from the server each time a form opens (its version guards against saving over a status
+ * change): null when adding, or while it loads; a load that failed is said in `loadError`.
  */
-export function useProjectForm(id: string | null, active: boolean) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<ProjectFormValues>();
-  const [current, setCurrent] = useState<ProjectDetail | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
+export function useProjectRecord(id: string | null, active: boolean) {
+  const detail = useQuery({ ...projectDetailQuery(id ?? ''), enabled: active && id !== null });
+  return {
+    current: id ? (detail.data ?? null) : null,
+    loading: id !== null && detail.isFetching,
+    loadError: id && detail.error ? errorMessage(detail.error, PROJECT_FORM_TEXT.notFound) : null,
+  };
+}
 
-  useEffect(() => {
-    if (!active) return;
-    let alive = true;
-    form.resetFields();
-    setCurrent(null);
-    setLoadError(null);
-    if (id) {
-      setLoading(true);
-      fetchProjectDetail(id)
-        .then((fresh) => {
-          if (!alive) return;
-          setCurrent(fresh);
-          form.setFieldsValue(toValues(fresh));
-        })
-        .catch((error: unknown) => alive && setLoadError(errorMessage(error, '项目不存在或已删除')))
-        .finally(() => alive && setLoading(false));
-    } else {
-      form.setFieldsValue({ type: PROJECT_TYPE.construction, progress: 0, attachments: '', description: '' });
-    }
-    return () => {
-      alive = false;
-    };
-  }, [id, active, form]);
-
-  /** Validates and saves; true once saved (a warning, e.g. over budget, is shown as a warning). */
-  const submit = useCallback(async (): Promise<boolean> => {
-    let values: ProjectFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return false; // The form shows the messages.
-    }
-    setSaving(true);
-    try {
-      const answer = await saveProject(toPayload(values, current));
-      if (answer.warning) void message.warning(answer.message || answer.warning);
-      else void message.success(answer.message || PROJECT_FORM_TEXT.saved);
-      return true;
-    } catch (error) {
-      // The request layer shows the message as a notice; it also goes under the field it names.
-      const text = errorMessage(error, '');
-      const field = text ? fieldOfMessage(text) : undefined;
-      if (field) form.setFields([{ name: field, errors: [text] }]);
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  }, [form, current, message]);
-
-  return { form, current, loading, saving, loadError, submit };
+/** How a project form fills, saves and places the server's refusals: the modal's and the full page's. */
+export function projectFormOptions(id: string | null): Pick<
+  RecordFormOptions<ProjectDetail, ProjectFormValues, RecordSaveAnswer>,
+  'initialValues' | 'fieldOfError'
+> & {
+  save: (values: ProjectFormValues, record: ProjectDetail | null) => Promise<RecordSaveAnswer>;
+} {
+  return {
+    // A new project starts as a construction project at 0%; an edited one waits for its detail.
+    initialValues: (r) =>
+      r
+        ? toValues(r)
+        : id
+          ? undefined
+          : { type: PROJECT_TYPE.construction, progress: 0, attachments: '', description: '' },
+    save: (values, r) => saveProject(toPayload(values, r)),
+    fieldOfError: fieldOfMessage,
+  };
 }
 
 const section = (title: string) => (
@@ -217,54 +190,45 @@ const pairRule =
     },
   });
 
-/** The fields of a project, in sections: one form for the modal and the full page. */
-export function ProjectForm({
-  form,
+/** The fields of a project, in sections (inside a vertical form): one set for the modal and the full page. */
+export function ProjectFields({
   current,
 }: {
-  form: FormInstance<ProjectFormValues>;
   /** The edited project, null when adding. */
   current: ProjectDetail | null;
 }) {
   return (
-    <Form form={form} layout="vertical" name="project-form">
+    <>
       {section(PROJECT_FORM_TEXT.sections.basic)}
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item
-            label="项目名称"
-            name="name"
-            rules={[
-              { required: true, whitespace: true, message: PROJECT_MESSAGES.nameRequired },
-              { max: 100, message: '项目名称最多100个字符' },
-            ]}
-          >
-            <Input placeholder="请输入项目名称" />
+          <Form.Item {...formField(R, 'name')}>
+            <Input placeholder={inputPlaceholder(R, 'name')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="项目编号" name="code">
+          <Form.Item label={F.code.title} name="code">
             <Input disabled placeholder={PROJECT_FORM_TEXT.codeAuto} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="项目类型" name="type" rules={[{ required: true, message: PROJECT_MESSAGES.typeRequired }]}>
-            <DictSelect dictCode={PROJECT_DICT.type} placeholder="请选择项目类型" allowClear={false} />
+          <Form.Item {...formField(R, 'type')}>
+            <DictSelect dictCode={F.type.dict} placeholder={selectPlaceholder(R, 'type')} allowClear={false} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="项目状态" extra={current ? PROJECT_FORM_TEXT.statusHint : '新建的项目为“计划”状态'}>
+          <Form.Item label={F.status.title} extra={current ? PROJECT_FORM_TEXT.statusHint : '新建的项目为“计划”状态'}>
             <ProjectStatusTag status={current?.status ?? 'planned'} text={current?.statusText} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="项目负责人" name="leaderId">
+          <Form.Item label={F.leaderId.title} name="leaderId">
             <LeaderSelect name={current?.leaderName} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="所属部门" name="departId" getValueFromEvent={(v: string | undefined) => v ?? null}>
-            <DepartSelect multiple={false} placeholder="请选择所属部门" />
+          <Form.Item {...formField(R, 'departId')} getValueFromEvent={(v: string | undefined) => v ?? null}>
+            <DepartSelect multiple={false} placeholder={selectPlaceholder(R, 'departId')} />
           </Form.Item>
         </Col>
       </Row>
@@ -272,13 +236,17 @@ export function ProjectForm({
       {section(PROJECT_FORM_TEXT.sections.plan)}
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item label="开始日期" name="startDate">
-            <DatePicker style={{ width: '100%' }} format={DATE_FORMAT} placeholder="请选择开始日期" />
+          <Form.Item {...formField(R, 'startDate')}>
+            <DatePicker
+              style={{ width: '100%' }}
+              format={DATE_FORMAT}
+              placeholder={selectPlaceholder(R, 'startDate')}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item
-            label="结束日期"
+            label={F.endDate.title}
             name="endDate"
             dependencies={['startDate']}
             rules={[
@@ -290,7 +258,7 @@ export function ProjectForm({
               }),
             ]}
           >
-            <DatePicker style={{ width: '100%' }} format={DATE_FORMAT} placeholder="请选择结束日期" />
+            <DatePicker style={{ width: '100%' }} format={DATE_FORMAT} placeholder={selectPlaceholder(R, 'endDate')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
@@ -313,13 +281,13 @@ export function ProjectForm({
       {section(PROJECT_FORM_TEXT.sections.location)}
       <Row gutter={16}>
         <Col span={24}>
-          <Form.Item label="项目地址" name="address" rules={[{ max: 255, message: '项目地址最多255个字符' }]}>
-            <Input placeholder="请输入项目地址" />
+          <Form.Item {...formField(R, 'address')}>
+            <Input placeholder={inputPlaceholder(R, 'address')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item
-            label="经度"
+            label={F.longitude.title}
             name="longitude"
             dependencies={['latitude']}
             rules={[{ type: 'number', min: -180, max: 180, message: ASSET_MESSAGES.longitude }, pairRule('latitude')]}
@@ -329,7 +297,7 @@ export function ProjectForm({
         </Col>
         <Col xs={24} md={12}>
           <Form.Item
-            label="纬度"
+            label={F.latitude.title}
             name="latitude"
             dependencies={['longitude']}
             rules={[{ type: 'number', min: -90, max: 90, message: ASSET_MESSAGES.latitude }, pairRule('longitude')]}
@@ -340,15 +308,15 @@ export function ProjectForm({
       </Row>
 
       {section(PROJECT_FORM_TEXT.sections.files)}
-      <Form.Item label="附件" name="attachments">
+      <Form.Item label={F.attachments.title} name="attachments">
         <Uploader number={20} bizPath="project" buttonText="上传附件" />
       </Form.Item>
-      <Form.Item label="项目描述" name="description">
+      <Form.Item label={F.description.title} name="description">
         <RichTextEditor height={240} bizPath="project" />
       </Form.Item>
-      <Form.Item label="备注" name="remark" rules={[{ max: 500, message: '备注最多500个字符' }]}>
-        <Input.TextArea rows={2} placeholder="请输入备注" />
+      <Form.Item {...formField(R, 'remark')}>
+        <Input.TextArea rows={2} placeholder={inputPlaceholder(R, 'remark')} />
       </Form.Item>
-    </Form>
+    </>
   );
 }

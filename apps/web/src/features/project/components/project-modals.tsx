@@ -1,10 +1,18 @@
-import { Alert, Modal, Space, Spin } from 'antd';
+import { Alert, Form, Space, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { PROJECT_ROUTES } from '@district/shared';
-import { DetailModal } from '../../../components/detail/detail-modal';
-import { fetchProjectDetail } from '../api/project-api';
-import { PROJECT_FORM_TEXT, PROJECT_FORM_WIDTH, ProjectForm, useProjectForm } from './project-form';
+import { PROJECT_ROUTES, type ProjectDetail } from '@district/shared';
+import { DetailModal } from '@/components/detail/detail-modal';
+import { RecordFormModal } from '@/components/form-modal/record-form-modal';
+import { projectDetailQuery } from '../api/project-api';
+import {
+  PROJECT_FORM_TEXT,
+  PROJECT_FORM_WIDTH,
+  ProjectFields,
+  projectFormOptions,
+  useProjectRecord,
+  type ProjectFormValues,
+} from './project-form';
 import { ProjectDetailView } from './project-detail';
 import { ProjectStatusActions } from './project-status';
 
@@ -16,36 +24,34 @@ export interface ProjectFormModalProps {
   onSaved: () => void;
 }
 
-/** 新建项目 / 编辑项目 in a modal (the same form as the full page). */
+/** 新建项目 / 编辑项目 in a modal (the same fields as the full page). */
 export function ProjectFormModal({ open, id, onClose, onSaved }: ProjectFormModalProps) {
-  const { form, current, loading, saving, loadError, submit } = useProjectForm(id, open);
+  const [form] = Form.useForm<ProjectFormValues>();
+  const { current, loading, loadError } = useProjectRecord(id, open);
   return (
-    <Modal
+    <RecordFormModal<ProjectDetail, ProjectFormValues>
       open={open}
-      title={id ? PROJECT_FORM_TEXT.edit : PROJECT_FORM_TEXT.add}
+      record={current}
+      editing={id !== null}
+      form={form}
+      titles={PROJECT_FORM_TEXT}
+      formName="project-form"
       width={PROJECT_FORM_WIDTH}
-      onCancel={onClose}
-      onOk={() => void submit().then((saved) => saved && onSaved())}
-      okButtonProps={{ disabled: Boolean(loadError) }}
-      confirmLoading={saving}
-      forceRender
-      styles={{ body: { maxHeight: '70vh', overflowY: 'auto', overflowX: 'hidden' } }}
+      layout="vertical"
+      loading={loading}
+      loadError={loadError}
+      modalProps={{ styles: { body: { maxHeight: '70vh', overflowY: 'auto', overflowX: 'hidden' } } }}
+      {...projectFormOptions(id)}
+      onClose={onClose}
+      onSaved={onSaved}
     >
-      {loadError && <Alert type="error" showIcon title={loadError} style={{ marginBottom: 12 }} />}
-      <Spin spinning={loading}>
-        <ProjectForm form={form} current={current} />
-      </Spin>
-    </Modal>
+      <ProjectFields current={current} />
+    </RecordFormModal>
   );
 }
 
 export function useProjectDetail(id: string | null) {
-  return useQuery({
-    queryKey: ['project-detail', id],
-    queryFn: () => fetchProjectDetail(id!),
-    enabled: Boolean(id),
-    retry: false,
-  });
+  return useQuery({ ...projectDetailQuery(id ?? ''), enabled: Boolean(id) });
 }
 
 /** 详情: the project read only, with its status actions. */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { App, Button, Progress, Space, Tag } from 'antd';
 import { AxiosError } from 'axios';
 import {
@@ -9,9 +9,9 @@ import {
   PROJECT_TRANSITIONS,
   type ProjectStatus,
 } from '@district/shared';
-import { useDictOptions } from '../../../components/dict/use-dict-options';
-import { useHasPermission } from '../../../components/has-permission/use-has-permission';
-import { errorMessage } from '../../../lib/errors';
+import { useDictOptions } from '@/components/dict/use-dict-options';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import { errorMessage } from '@/lib/errors';
 import { changeProjectStatus, statusItem } from '../api/project-api';
 
 /** The status as a tag in the dictionary's colour (the shared items' colour while the dictionary loads). */
@@ -55,19 +55,18 @@ interface StatusActionsProps {
   as?: 'link' | 'button';
 }
 
-/**
- * The status buttons of one project: one per status the state machine allows, for holders of
- * PERM.projectStatus only, each after a confirmation.
- */
-export function ProjectStatusActions({ project, nextStatuses, onChanged, as = 'link' }: StatusActionsProps) {
+type StatusProject = StatusActionsProps['project'];
+
+/** Changing a project's status after a confirmation; `targetsOf` answers none without PERM.projectStatus. */
+function useStatusChange(onChanged: () => void) {
   const allowed = useHasPermission();
   const { modal, message } = App.useApp();
   const [busy, setBusy] = useState(false);
-  if (!allowed(PERM.projectStatus)) return null;
-  const targets = nextStatuses ?? nextStatusesOf(project.status);
-  if (targets.length === 0) return null;
+  const permitted = allowed(PERM.projectStatus);
+  const targetsOf = (project: StatusProject, nextStatuses?: readonly ProjectStatus[]): readonly ProjectStatus[] =>
+    permitted ? (nextStatuses ?? nextStatusesOf(project.status)) : [];
 
-  const run = (to: ProjectStatus) => {
+  const run = (project: StatusProject, to: ProjectStatus) => {
     void modal.confirm({
       title: '变更项目状态',
       content: confirmText(project.name, to),
@@ -86,12 +85,37 @@ export function ProjectStatusActions({ project, nextStatuses, onChanged, as = 'l
       },
     });
   };
+  return { busy, targetsOf, run };
+}
+
+/**
+ * A row's status links as a list (none for a completed project or without PERM.projectStatus), so the row's
+ * actions put a divider only between links that are there.
+ */
+export function useProjectStatusLinks(onChanged: () => void): (project: StatusProject) => ReactElement[] {
+  const { targetsOf, run } = useStatusChange(onChanged);
+  return (project) =>
+    targetsOf(project).map((to) => (
+      <a key={`status-${to}`} onClick={() => run(project, to)}>
+        {PROJECT_TRANSITION_LABELS[to]}
+      </a>
+    ));
+}
+
+/**
+ * The status buttons of one project: one per status the state machine allows, for holders of
+ * PERM.projectStatus only, each after a confirmation.
+ */
+export function ProjectStatusActions({ project, nextStatuses, onChanged, as = 'link' }: StatusActionsProps) {
+  const { busy, targetsOf, run } = useStatusChange(onChanged);
+  const targets = targetsOf(project, nextStatuses);
+  if (targets.length === 0) return null;
 
   if (as === 'button') {
     return (
       <Space wrap>
         {targets.map((to) => (
-          <Button key={to} loading={busy} onClick={() => run(to)}>
+          <Button key={to} loading={busy} onClick={() => run(project, to)}>
             {PROJECT_TRANSITION_LABELS[to]}
           </Button>
         ))}
@@ -101,7 +125,7 @@ export function ProjectStatusActions({ project, nextStatuses, onChanged, as = 'l
   return (
     <Space size={8}>
       {targets.map((to) => (
-        <a key={to} onClick={() => run(to)}>
+        <a key={to} onClick={() => run(project, to)}>
           {PROJECT_TRANSITION_LABELS[to]}
         </a>
       ))}

@@ -11,12 +11,12 @@ import {
   type AuthEntry,
   type ProjectDetail,
 } from '@district/shared';
-import { useSessionStore } from '../../../lib/session-store';
-import { mockHttp, ok, type MockReply } from '../../../test/mock-http';
-import { renderWithApp } from '../../../test/render';
+import { useSessionStore } from '@/lib/session-store';
+import { mockHttp, ok, type MockReply } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { PROJECT_PAGE_TEXT, ProjectFormPage } from './project-form-page';
 
-vi.mock('../../../components/editors/tinymce-editor', () => ({
+vi.mock('@/components/editors/tinymce-editor', () => ({
   TinymceEditor: () => <div data-testid="tinymce" />,
 }));
 

@@ -1,8 +1,15 @@
-import { Alert, Button, Card, Result, Space, Spin } from 'antd';
+import { Alert, Button, Card, Form, Result, Space, Spin } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PERM, PROJECT_ROUTES, PROJECT_STATUS } from '@district/shared';
-import { useHasPermission } from '../../../components/has-permission/use-has-permission';
-import { PROJECT_FORM_TEXT, ProjectForm, useProjectForm } from '../components/project-form';
+import { PERM, PROJECT_ROUTES, PROJECT_STATUS, type ProjectDetail } from '@district/shared';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import { useRecordForm } from '@/components/form-modal/use-record-form';
+import {
+  PROJECT_FORM_TEXT,
+  ProjectFields,
+  projectFormOptions,
+  useProjectRecord,
+  type ProjectFormValues,
+} from '../components/project-form';
 import { ProjectDetailView } from '../components/project-detail';
 import { useProjectDetail } from '../components/project-modals';
 import { ProjectStatusActions } from '../components/project-status';
@@ -60,7 +67,14 @@ function DetailMode({ id }: { id: string }) {
 function EditMode({ id }: { id: string | null }) {
   const navigate = useNavigate();
   const allowed = useHasPermission();
-  const { form, current, loading, saving, loadError, submit } = useProjectForm(id, true);
+  const { current, loading, loadError } = useProjectRecord(id, true);
+  // The modal's form state on a page: back to the list once saved.
+  const { form, saving, submit } = useRecordForm<ProjectDetail, ProjectFormValues>({
+    open: true,
+    record: current,
+    ...projectFormOptions(id),
+    onSaved: () => void navigate(PROJECT_ROUTES.list),
+  });
   const closed = current?.status === PROJECT_STATUS.completed;
   const mayWrite = allowed(id ? PERM.projectEdit : PERM.projectAdd);
   if (!mayWrite) return <Result status="403" title={PROJECT_PAGE_TEXT.noRight} />;
@@ -78,17 +92,15 @@ function EditMode({ id }: { id: string | null }) {
       {closed && <Alert type="warning" showIcon title={PROJECT_PAGE_TEXT.closed} style={{ marginBottom: 12 }} />}
       <Spin spinning={loading}>
         <div style={{ maxWidth: 1000 }}>
-          <ProjectForm form={form} current={current} />
+          <Form form={form} layout="vertical" name="project-form">
+            <ProjectFields current={current} />
+          </Form>
           <Space>
             <Button
               type="primary"
               loading={saving}
               disabled={closed || Boolean(loadError) || loading}
-              onClick={() =>
-                void submit().then((saved) => {
-                  if (saved) void navigate(PROJECT_ROUTES.list);
-                })
-              }
+              onClick={() => void submit()}
             >
               {PROJECT_PAGE_TEXT.save}
             </Button>

@@ -1,16 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { PERM, PROJECT_API, PROJECT_MESSAGES, PROJECT_TRANSITION_LABELS, type AuthEntry } from '@district/shared';
-import { useSessionStore } from '../../../lib/session-store';
-import { mockHttp, ok, type MockReply } from '../../../test/mock-http';
-import { renderWithApp } from '../../../test/render';
+import { useSessionStore } from '@/lib/session-store';
+import { mockHttp, ok, type MockReply } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
+import { PHONE_WIDTH, screenWidth } from '@/components/list-page/screen-width.testing';
 import type { ProjectRecord } from '../api/project-api';
 import { PROJECT_LIST_TEXT, ProjectListPage } from './project-list-page';
 
 // TinyMCE needs a real browser (the journeys cover it); the form only needs a stand-in here.
-vi.mock('../../../components/editors/tinymce-editor', () => ({
+vi.mock('@/components/editors/tinymce-editor', () => ({
   TinymceEditor: () => <div data-testid="tinymce" />,
 }));
 
@@ -136,6 +137,19 @@ describe('project list page', () => {
     expect(within(row('锦江大道改造')).getByText(PROJECT_LIST_TEXT.edit)).toBeInTheDocument();
   });
 
+  it('keeps a completed project: only 详情, no 删除, and no empty divider in any row', async () => {
+    setup();
+    await screen.findByText('锦江大道改造');
+    const links = (name: string) => {
+      const cell = row(name).querySelector('.list-page-row-actions')!;
+      // Links and dividers in order; a divider shows as |.
+      return [...cell.children].map((c) => (c.classList.contains('ant-divider') ? '|' : c.textContent)).join('');
+    };
+    expect(links('旧城投资')).toBe('详情');
+    expect(links('安置房一期')).toBe(`详情|编辑|${L.completed}|${L.suspended}|删除`);
+    expect(links('锦江大道改造')).toBe(`详情|编辑|${L.in_progress}|删除`);
+  });
+
   it('changes a status after a confirmation, with the row’s version', async () => {
     const bodies: unknown[] = [];
     setup({
@@ -214,4 +228,52 @@ describe('project list page', () => {
     const notice = await screen.findByText(`添加成功！${warning}`);
     expect(notice.closest('.ant-message-notice')?.querySelector('.ant-message-warning')).not.toBeNull();
   }, 60_000);
+
+  it('keeps 项目编号 and 项目名称 on the left and 操作 on the right while the other columns scroll', async () => {
+    setup();
+    await screen.findByText('锦江大道改造');
+    const header = (name: RegExp) => screen.getByRole('columnheader', { name }).className;
+    expect(header(/项目编号/)).toMatch(/ant-table-cell-fix-(left|start)/);
+    expect(header(/项目名称/)).toMatch(/ant-table-cell-fix-(left|start)/);
+    expect(header(/预算/)).not.toMatch(/ant-table-cell-fix/);
+    expect(header(/操作/)).toMatch(/ant-table-cell-fix-(right|end)/);
+  });
+});
+
+describe('project list on a 390 px phone', () => {
+  let restoreScreen = () => undefined as void;
+  beforeEach(() => {
+    restoreScreen = screenWidth(PHONE_WIDTH);
+  });
+  afterEach(() => restoreScreen());
+
+  it('folds the query form and shows each project as a card: name, code, status, leader and its actions', async () => {
+    setup();
+    const list = await screen.findByRole('list', { name: '记录' });
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
+    expect(document.querySelector('.ant-table')).toBeNull();
+    const form = screen.getByRole('search');
+    expect(within(form).getByRole('textbox', { name: '项目名称' })).toBeVisible();
+    expect(within(form).queryByRole('combobox', { name: '项目类型' })).not.toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: '筛选' })).toBeInTheDocument();
+
+    const card = (name: string) =>
+      within(list)
+        .getAllByRole('listitem')
+        .find((c) => c.getAttribute('aria-label') === name)!;
+    const open = card('安置房一期');
+    expect(within(open).getByText('XM20260002')).toBeInTheDocument();
+    expect(within(open).getByText('在建')).toBeInTheDocument();
+    expect(within(open).getByText('张三')).toBeInTheDocument();
+    expect(within(open).getByText(L.completed)).toBeInTheDocument();
+    expect(within(open).getByText('删除')).toBeInTheDocument();
+    const done = card('旧城投资');
+    expect(within(done).getByText('已完工')).toBeInTheDocument();
+    expect(within(done).getByText(PROJECT_LIST_TEXT.details)).toBeInTheDocument();
+    expect(within(done).queryByText('删除')).not.toBeInTheDocument();
+    expect(within(done).queryByText(PROJECT_LIST_TEXT.edit)).not.toBeInTheDocument();
+
+    await userEvent.click(within(open).getByText(L.completed));
+    expect((await screen.findAllByText(`确定对项目“安置房一期”执行“${L.completed}”吗？`)).length).toBeGreaterThan(0);
+  });
 });

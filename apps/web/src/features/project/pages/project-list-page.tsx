@@ -1,67 +1,62 @@
 import { useCallback, useRef, useState } from 'react';
-import { Button, Card, Divider, Space } from 'antd';
+import { Button, Card } from 'antd';
 import { Link } from 'react-router';
-import { PERM, PROJECT_ROUTES, PROJECT_STATUS } from '@district/shared';
-import { useHasPermission } from '../../../components/has-permission/use-has-permission';
-import { ListPage } from '../../../components/list-page/list-page';
-import type { ListColumn } from '../../../components/list-page/list-columns';
-import type { ListPageApi } from '../../../components/list-page/use-list-page';
-import { PROJECT_URLS, formatYuan, type ProjectRecord } from '../api/project-api';
+import { PERM, PROJECT_RESOURCE as R, PROJECT_ROUTES, PROJECT_STATUS, type FieldKey } from '@district/shared';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import { ListPage } from '@/components/list-page/list-page';
+import type { ListColumn } from '@/components/list-page/list-columns';
+import { columnOf, type ColumnPick } from '@/components/list-page/list-resource';
+import type { ListPageApi } from '@/components/list-page/use-list-page';
+import { formatYuan, type ProjectRecord } from '../api/project-api';
 import { CostCell } from '../components/cost-cell';
 import { ProjectDetailModal, ProjectFormModal } from '../components/project-modals';
-import { ProjectQueryForm } from '../components/project-query-form';
-import { ProjectProgress, ProjectStatusActions, ProjectStatusTag } from '../components/project-status';
-import { PrintButton } from '../../print/components/print-button';
+import { ProjectProgress, ProjectStatusTag, useProjectStatusLinks } from '../components/project-status';
+import { PrintButton } from '@/features/print/public';
 
 export const PROJECT_LIST_TEXT = {
   details: '详情',
   edit: '编辑',
-  add: '新建项目',
+  add: `新建${R.title}`,
   addPage: '整页新建',
 } as const;
 
-const COLUMNS: ListColumn<ProjectRecord>[] = [
-  { title: '项目编号', dataIndex: 'code', key: 'code', sorter: true, valueType: 'code', width: 140 },
-  { title: '项目名称', dataIndex: 'name', key: 'name', sorter: true, width: 180 },
-  {
+/** A declared column with the page's own look: a short header, a render, no sorter on ids and labels. */
+const column = (key: FieldKey<typeof R>, own: Partial<ListColumn<ProjectRecord>>): ListColumn<ProjectRecord> =>
+  ({ ...columnOf<ProjectRecord>(R, key), ...own }) as ListColumn<ProjectRecord>;
+
+/** A completed project is part of the record: closed to edits and never deleted (the server refuses both). */
+const isClosed = (record: ProjectRecord) => record.status === PROJECT_STATUS.completed;
+
+// Widths for 1440 px with the menu open: code and name stay on the left and 操作 on the right when the rest scrolls;
+// the name has room for the district's usual fourteen characters.
+const COLUMNS: ColumnPick<ProjectRecord, typeof R>[] = [
+  'code',
+  column('name', { width: 220 }),
+  column('status', {
     title: '状态',
-    dataIndex: 'status',
-    key: 'status',
-    width: 90,
+    sorter: false,
     render: (v: string, r: ProjectRecord) => <ProjectStatusTag status={v} text={r.status_dictText} />,
-  },
-  {
+  }),
+  column('progress', {
     title: '进度',
-    dataIndex: 'progress',
-    key: 'progress',
-    sorter: true,
-    width: 150,
+    width: 130,
     render: (v: number, r: ProjectRecord) => <ProjectProgress progress={v} status={r.status} />,
-  },
-  { title: '类型', dataIndex: 'type', key: 'type', valueType: 'dict', width: 100 },
-  { title: '负责人', dataIndex: 'leaderId', key: 'leaderId', width: 100 },
-  { title: '所属部门', dataIndex: 'departId', key: 'departId', width: 130 },
-  {
-    title: '预算(元)',
-    dataIndex: 'budget',
-    key: 'budget',
-    sorter: true,
+  }),
+  column('type', { title: '类型', sorter: false }),
+  column('leaderId', { title: '负责人' }),
+  column('departId', { sorter: false }),
+  column('budget', { align: 'right', width: 130, render: (v: number | null) => formatYuan(v) }),
+  column('actualCost', {
     align: 'right',
     width: 140,
-    render: (v: number | null) => formatYuan(v),
-  },
-  {
-    title: '实际成本(元)',
-    dataIndex: 'actualCost',
-    key: 'actualCost',
-    sorter: true,
-    align: 'right',
-    width: 150,
     render: (v: number | null, r: ProjectRecord) => <CostCell budget={r.budget} actualCost={v} />,
-  },
-  { title: '开始日期', dataIndex: 'startDate', key: 'startDate', sorter: true, valueType: 'date' },
-  { title: '结束日期', dataIndex: 'endDate', key: 'endDate', sorter: true, valueType: 'date' },
+  }),
+  'startDate',
+  'endDate',
 ];
+
+/** A project on a phone: its name, code and status, then leader, progress and department. */
+const CARD = { title: 'name', subtitle: 'code', tag: 'status', fields: ['progress', 'leaderId', 'departId'] } as const;
 
 /** 项目列表: the projects with filters, the form in a modal, the detail, status changes, import/export. */
 export function ProjectListPage() {
@@ -73,41 +68,38 @@ export function ProjectListPage() {
   const canAdd = allowed(PERM.projectAdd);
   const canEdit = allowed(PERM.projectEdit);
 
+  const statusLinks = useProjectStatusLinks(reload);
+
   const rowActions = useCallback(
     (record: ProjectRecord) => (
-      <Space size={0} separator={<Divider orientation="vertical" />} style={{ whiteSpace: 'nowrap' }}>
-        <a onClick={() => setDetailId(record.id)}>{PROJECT_LIST_TEXT.details}</a>
+      <>
+        <a key="details" onClick={() => setDetailId(record.id)}>
+          {PROJECT_LIST_TEXT.details}
+        </a>
         {/* A completed project is closed: no edit offered (the server refuses it too). */}
-        {canEdit && record.status !== PROJECT_STATUS.completed && (
-          <a onClick={() => setEditor({ open: true, id: record.id })}>{PROJECT_LIST_TEXT.edit}</a>
+        {canEdit && !isClosed(record) && (
+          <a key="edit" onClick={() => setEditor({ open: true, id: record.id })}>
+            {PROJECT_LIST_TEXT.edit}
+          </a>
         )}
-        <ProjectStatusActions project={record} onChanged={reload} />
-      </Space>
+        {statusLinks(record)}
+      </>
     ),
-    [canEdit, reload],
+    [canEdit, statusLinks],
   );
 
   return (
     <Card size="small">
-      <ProjectQueryForm onSearch={(params) => listRef.current?.search(params)} />
-      <ListPage<ProjectRecord>
+      <ListPage<ProjectRecord, typeof R>
         ref={listRef}
-        url={{
-          list: PROJECT_URLS.list,
-          delete: PROJECT_URLS.delete,
-          deleteBatch: PROJECT_URLS.deleteBatch,
-          exportXls: PROJECT_URLS.exportXls,
-          importExcel: PROJECT_URLS.importExcel,
-        }}
+        resource={R}
         columns={COLUMNS}
-        permissions={{
-          delete: PERM.projectDelete,
-          batchDelete: PERM.projectDelete,
-          export: PERM.projectExport,
-          import: PERM.projectImport,
-        }}
-        exportName="项目信息"
+        queryFields={['name', 'type', 'status', 'departId']}
+        fixedColumns={['code', 'name']}
+        card={CARD}
         rowActions={rowActions}
+        // Nor deleted: the record of a finished project stays (the server refuses it too).
+        deletable={(r) => !isClosed(r)}
         deleteLast
         toolbarExtra={(api) => (
           <>
@@ -121,7 +113,7 @@ export function ProjectListPage() {
                 </Link>
               </>
             )}
-            <PrintButton source="project" ids={api.selectedRowKeys.map(String)} fileName="项目" />
+            <PrintButton source="project" ids={api.selectedRowKeys.map(String)} fileName={R.title} />
           </>
         )}
       />

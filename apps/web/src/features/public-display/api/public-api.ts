@@ -1,6 +1,6 @@
 import { AxiosError } from 'axios';
 import { ASSET_API, type AssetPoint, type AssetStats, type PageResult, type PublicAsset } from '@district/shared';
-import { getAction } from '../../../lib/request';
+import { getAction } from '@/lib/request';
 
 /**
  * The public display's calls: only ASSET_API.public* (and the platform info the shell reads). The guest may
@@ -49,3 +49,24 @@ const AREA = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 2 });
 /** m² with separators: 1,234.5 m²; empty for none. */
 export const formatArea = (v: number | null | undefined): string =>
   v === null || v === undefined || !Number.isFinite(Number(v)) ? '' : `${AREA.format(Number(v))} m²`;
+
+const COMPACT = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 2 });
+/**
+ * A figure short enough for a stat card on a 390 px phone: below 10,000 as it is (12,345 would already be
+ * 1.23万), then in 万 and 亿 with at most two decimals: 1,234.5 → 1,234.5; 123,456.78 → 12.35万; 3.2e8 → 3.2亿.
+ */
+export function formatCompact(v: number | null | undefined): string {
+  const n = Number(v ?? 0);
+  if (!Number.isFinite(n)) return '0';
+  const abs = Math.abs(n);
+  if (abs < 1e4) return COMPACT.format(n);
+  if (abs < 1e8) return `${COMPACT.format(n / 1e4)}万`;
+  return `${COMPACT.format(n / 1e8)}亿`;
+}
+
+/** What the public map's corner says: how many published assets are on the map and how many lack coordinates. */
+export function mapCountText(mapped: number, published: number | undefined): string {
+  const text = `地图上 ${mapped.toLocaleString('zh-CN')} 项`;
+  const missing = published === undefined ? 0 : published - mapped;
+  return missing > 0 ? `${text}（另有 ${missing.toLocaleString('zh-CN')} 项未标注坐标）` : text;
+}

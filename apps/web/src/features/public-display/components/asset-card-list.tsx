@@ -1,11 +1,16 @@
 import { useState } from 'react';
 import { Button, Empty, Input, Radio, Spin, Tag } from 'antd';
+import { PictureOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ASSET_STATUS_ITEMS, type AssetStats, type PublicAsset } from '@district/shared';
-import { firstImageUrl } from '../../../components/map/image-paths';
+import { ASSET_RESOURCE, ASSET_STATUS_ITEMS, type AssetStats, type PublicAsset } from '@district/shared';
+import { firstImageUrl } from '@/components/map/image-paths';
 import { fetchPublicList, formatArea, publicDetailPath, type PublicListQuery } from '../api/public-api';
 import { Panel } from './panel';
+
+const F = ASSET_RESOURCE.fields;
+
+export const CARD_TEXT = { noImage: '暂无图片' } as const;
 
 const PAGE_SIZE = 12;
 const ALL = '';
@@ -21,7 +26,10 @@ function AssetCard({ asset }: { asset: PublicAsset }) {
         {cover ? (
           <img className="public-asset-card-cover" src={cover} alt={asset.name} loading="lazy" />
         ) : (
-          <div className="public-asset-card-cover public-asset-card-nocover">暂无图片</div>
+          <div className="public-asset-card-cover public-asset-card-nocover" data-testid="card-no-image">
+            <PictureOutlined className="public-asset-card-nocover-icon" aria-hidden />
+            <span>{CARD_TEXT.noImage}</span>
+          </div>
         )}
         <div className="public-asset-card-body">
           <div className="public-asset-card-title" title={asset.name}>
@@ -63,7 +71,7 @@ export function AssetCardList({ categories }: { categories: AssetStats['byCatego
           onSearch={(v) => set({ keyword: v.trim() || undefined })}
           style={{ width: 260 }}
         />
-        <div role="group" aria-label="资产分类">
+        <div role="group" aria-label={F.categoryId.title}>
           <span className="public-filter-label">分类</span>
           <Radio.Group
             size="small"
@@ -76,7 +84,7 @@ export function AssetCardList({ categories }: { categories: AssetStats['byCatego
             ]}
           />
         </div>
-        <div role="group" aria-label="资产状态">
+        <div role="group" aria-label={F.status.title}>
           <span className="public-filter-label">状态</span>
           <Radio.Group
             size="small"

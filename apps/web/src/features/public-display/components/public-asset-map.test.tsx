@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { API, ASSET_API } from '@district/shared';
-import { prepareLeafletForJsdom } from '../../../components/map/leaflet-jsdom';
-import { mockHttp, ok } from '../../../test/mock-http';
-import { renderWithApp } from '../../../test/render';
+import { prepareLeafletForJsdom } from '@/components/map/leaflet-jsdom';
+import { mockHttp, ok } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { PublicAssetMap } from './public-asset-map';
 
 beforeAll(() => prepareLeafletForJsdom());
@@ -11,6 +11,30 @@ let restore = () => undefined as void;
 afterEach(() => restore());
 
 describe('PublicAssetMap', () => {
+  it('says how many published assets are on the map and how many lack coordinates; the legend counts the map', () => {
+    const http = mockHttp({ [`GET ${API.platformInfo}`]: ok({ systemName: '平台' }) });
+    restore = http.restore;
+    renderWithApp(
+      <PublicAssetMap
+        points={[
+          ['a1', 104.08, 30.65, 'idle', 'c1'],
+          ['a2', 104.09, 30.64, 'idle', 'c1'],
+          ['a3', 104.1, 30.63, 'leased', 'c1'],
+        ]}
+        loading={false}
+        published={3001}
+      />,
+    );
+    expect(screen.getByText('地图上 3 项（另有 2,998 项未标注坐标）')).toBeInTheDocument();
+    expect(screen.getByText('地图上的资产')).toBeInTheDocument();
+    const legend = screen.getByRole('list', { name: '图例' });
+    expect(legend).toHaveTextContent('闲置2');
+    expect(legend).toHaveTextContent('出租1');
+    // The public reads a neutral notice: nothing about settings it cannot open.
+    expect(screen.getByRole('status')).toHaveTextContent('在线底图不可用，显示区域示意图');
+    expect(screen.queryByText(/平台设置/)).toBeNull();
+  });
+
   it('a click on a point shows its public card with the way to its page', async () => {
     const http = mockHttp({
       [`GET ${API.platformInfo}`]: ok({ systemName: '平台' }),
@@ -27,7 +51,7 @@ describe('PublicAssetMap', () => {
     });
     restore = http.restore;
     renderWithApp(<PublicAssetMap points={[['a1', 104.08, 30.65, 'leased', 'c1']]} loading={false} />);
-    expect(screen.getByText('共 1 个已发布资产')).toBeInTheDocument();
+    expect(screen.getByText('地图上 1 项')).toBeInTheDocument();
     // The view is fitted to the one point: it sits in the middle of the 800×600 map.
     const canvas = await waitFor(() => {
       const el = document.querySelector('.leaflet-overlay-pane canvas');

@@ -4,10 +4,10 @@ import { CloseOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ASSET_STATUS_ITEMS, type AssetPoint } from '@district/shared';
-import { AssetMap } from '../../../components/map/asset-map';
-import { firstImageUrl } from '../../../components/map/image-paths';
-import { errorMessage } from '../../../lib/errors';
-import { fetchPublicDetail, formatArea, publicDetailPath } from '../api/public-api';
+import { AssetMap } from '@/components/map/asset-map';
+import { firstImageUrl } from '@/components/map/image-paths';
+import { errorMessage } from '@/lib/errors';
+import { fetchPublicDetail, formatArea, mapCountText, publicDetailPath } from '../api/public-api';
 
 /** The small card of a clicked public point: the public fields only, and the way to its page. */
 function PointCard({ id, onClose }: { id: string; onClose: () => void }) {
@@ -38,8 +38,21 @@ function PointCard({ id, onClose }: { id: string; onClose: () => void }) {
   );
 }
 
-/** The public map of published assets (loaded lazily with Leaflet); a click shows the point's card. */
-export function PublicAssetMap({ points, loading }: { points: AssetPoint[]; loading: boolean }) {
+/**
+ * The public map of published assets (loaded lazily with Leaflet); a click shows the point's card. Only assets
+ * with coordinates can be drawn: the corner says how many are on the map and how many of the `published` (the
+ * figure of the 已发布资产 card) are not, and the legend counts the points on the map.
+ */
+export function PublicAssetMap({
+  points,
+  loading,
+  published,
+}: {
+  points: AssetPoint[];
+  loading: boolean;
+  /** How many assets are published (the stats' total); unknown while it loads. */
+  published?: number;
+}) {
   const [selected, setSelected] = useState<string | null>(null);
   return (
     <div className="public-map">
@@ -48,7 +61,8 @@ export function PublicAssetMap({ points, loading }: { points: AssetPoint[]; load
         loading={loading}
         height={460}
         onPointClick={setSelected}
-        overlay={<span>{loading ? '正在加载点位…' : `共 ${points.length.toLocaleString('zh-CN')} 个已发布资产`}</span>}
+        legendTitle="地图上的资产"
+        overlay={<span>{loading ? '正在加载点位…' : mapCountText(points.length, published)}</span>}
       />
       {selected && <PointCard id={selected} onClose={() => setSelected(null)} />}
     </div>

@@ -2,10 +2,10 @@ import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { GUEST_CREDENTIALS, HOME_PATH, LOGIN_PATH } from '@district/shared';
-import '../../../lib/dayjs-locale';
-import { logoSource, usePlatformInfo } from '../../../lib/platform';
-import { queryClient } from '../../../lib/query-client';
-import { useSessionStore } from '../../../lib/session-store';
+import '@/lib/dayjs-locale';
+import { logoSource, usePlatformInfo } from '@/lib/platform';
+import { queryClient } from '@/lib/query-client';
+import { useSessionStore } from '@/lib/session-store';
 
 /**
  * Frame of the public display pages: system name header with the way in, content below. The pages live

@@ -2,10 +2,10 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { API, ASSET_API, type AssetStats, type PublicAsset } from '@district/shared';
-import { prepareLeafletForJsdom } from '../../../components/map/leaflet-jsdom';
-import { mockHttp, ok } from '../../../test/mock-http';
-import { queryClient } from '../../../lib/query-client';
-import { renderWithApp } from '../../../test/render';
+import { prepareLeafletForJsdom } from '@/components/map/leaflet-jsdom';
+import { mockHttp, ok } from '@/test/mock-http';
+import { queryClient } from '@/lib/query-client';
+import { renderWithApp } from '@/test/render';
 import { AssetAllocationAllPage } from './asset-allocation-all-page';
 
 // echarts draws on a real canvas; the charts' data is what matters here.
@@ -58,6 +58,8 @@ function serve() {
   const http = mockHttp({
     [`GET ${API.platformInfo}`]: ok({ systemName: '区域资产资源管理与发布平台', logoUrl: '' }),
     [`GET ${ASSET_API.publicStats}`]: ok(STATS),
+    // No office base stored: the map draws the shipped schematic.
+    [`GET ${API.platformMapBase}`]: ok({ geojson: null }),
     [`GET ${ASSET_API.publicPoints}`]: ok([
       ['a1', 104.1, 30.6, 'idle', 'c1'],
       ['a2', 104.12, 30.61, 'leased', 'c1'],
@@ -85,15 +87,19 @@ describe('AssetAllocationAllPage', () => {
     await screen.findByText('已发布资产');
     const figures = document.querySelector('.public-figures') as HTMLElement;
     await waitFor(() => expect(figures).toHaveTextContent('25个'));
-    expect(figures).toHaveTextContent('12,345.67m²');
+    // Compact figures fit a card on a 390 px phone; the exact area is the card's tooltip.
+    expect(figures).toHaveTextContent('1.23万m²');
+    expect(screen.getByTitle('12,345.67 m²')).toHaveTextContent('总面积');
     expect(figures).toHaveTextContent('闲置15个');
     expect(figures).toHaveTextContent('面积 4,345.67 m²');
     const byCategory = screen.getByRole('list', { name: '按分类统计' });
     expect(byCategory).toHaveTextContent('房屋20 个12,000 m²');
     expect(byCategory).toHaveTextContent('土地5 个345.67 m²');
     expect(await screen.findByTestId('charts')).toHaveTextContent('2 个分类图表');
-    expect(await screen.findByText('共 2 个已发布资产')).toBeInTheDocument();
-    expect(screen.getByText('地图底图不可用，仅显示资产点位')).toBeInTheDocument();
+    // 25 published, 2 with coordinates: the map and the card say so instead of contradicting each other.
+    expect(await screen.findByText('地图上 2 项（另有 23 项未标注坐标）')).toBeInTheDocument();
+    await waitFor(() => expect(figures).toHaveTextContent('已发布资产25个地图上 2 项'));
+    expect(screen.getByRole('status')).toHaveTextContent('在线底图不可用，显示区域示意图');
 
     const card = await screen.findByRole('link', { name: '公开资产1' });
     expect(card).toHaveAttribute('href', '/infoDetails?id=a1');
@@ -133,6 +139,7 @@ describe('AssetAllocationAllPage', () => {
 
     const allowed = new Set<string>([
       API.platformInfo,
+      API.platformMapBase,
       ASSET_API.publicStats,
       ASSET_API.publicPoints,
       ASSET_API.publicList,

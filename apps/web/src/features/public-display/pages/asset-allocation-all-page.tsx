@@ -5,8 +5,8 @@ import { ASSET_STATUS_ITEMS } from '@district/shared';
 import { AssetCardList } from '../components/asset-card-list';
 import { Panel, useNearView } from '../components/panel';
 import { PublicShell } from '../components/public-shell';
-import { queryClient } from '../../../lib/query-client';
-import { fetchPublicPoints, fetchPublicStats } from '../api/public-api';
+import { queryClient } from '@/lib/query-client';
+import { fetchPublicPoints, fetchPublicStats, formatCompact } from '../api/public-api';
 import '../components/public-display.css';
 
 // Leaflet and echarts are the heavy parts: loaded after the figures, in their own chunks.
@@ -38,6 +38,9 @@ function AssetAllocationAll() {
   const stats = useQuery(STATS_QUERY);
   const points = useQuery(POINTS_QUERY);
   const s = stats.data;
+  const mapped = points.data?.length;
+  // Figures are compact (12.35万) so they fit a card on a 390 px phone; the exact one is the card's tooltip.
+  const compact = (v: number | string | undefined) => formatCompact(Number(v ?? 0));
   // echarts is the heaviest part of the page: fetched only when the charts come near the view.
   const [chartsRef, chartsNear] = useNearView<HTMLDivElement>();
   return (
@@ -45,24 +48,41 @@ function AssetAllocationAll() {
       <Row gutter={[16, 16]} className="public-figures">
         <Col xs={12} md={8} lg={4}>
           <div className="public-figure">
-            <Statistic title="已发布资产" value={s?.total ?? 0} suffix="个" loading={stats.isPending} />
+            <Statistic
+              title="已发布资产"
+              value={s?.total ?? 0}
+              formatter={compact}
+              suffix="个"
+              loading={stats.isPending}
+            />
+            {/* The map can draw only assets with coordinates: say how many, so its count is not a contradiction. */}
+            {s && mapped !== undefined && mapped < s.total && (
+              <div className="public-figure-sub">地图上 {mapped.toLocaleString('zh-CN')} 项</div>
+            )}
           </div>
         </Col>
         <Col xs={12} md={8} lg={4}>
-          <div className="public-figure">
-            <Statistic title="总面积" value={s?.totalArea ?? 0} suffix="m²" loading={stats.isPending} />
+          <div className="public-figure" title={s ? `${s.totalArea.toLocaleString('zh-CN')} m²` : undefined}>
+            <Statistic
+              title="总面积"
+              value={s?.totalArea ?? 0}
+              formatter={compact}
+              suffix="m²"
+              loading={stats.isPending}
+            />
           </div>
         </Col>
         {(s?.byStatus ?? []).map((item) => (
           <Col xs={12} md={8} lg={4} key={item.status}>
-            <div className="public-figure">
+            <div className="public-figure" title={`面积 ${item.area.toLocaleString('zh-CN')} m²`}>
               <Statistic
                 title={item.text}
                 value={item.count}
+                formatter={compact}
                 suffix="个"
                 styles={{ content: { color: statusColor(item.status) } }}
               />
-              <div className="public-figure-sub">面积 {item.area.toLocaleString('zh-CN')} m²</div>
+              <div className="public-figure-sub">面积 {formatCompact(item.area)} m²</div>
             </div>
           </Col>
         ))}
@@ -73,7 +93,7 @@ function AssetAllocationAll() {
           <Panel title="资产分布">
             {/* As tall as the map, so nothing below jumps (and the charts' near-view watch is not fooled). */}
             <Suspense fallback={<div className="public-map-fallback" />}>
-              <PublicAssetMap points={points.data ?? []} loading={points.isPending} />
+              <PublicAssetMap points={points.data ?? []} loading={points.isPending} published={s?.total} />
             </Suspense>
           </Panel>
         </Col>

@@ -1,10 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { API, ASSET_API, ASSET_MESSAGES, type PublicAsset } from '@district/shared';
-import { prepareLeafletForJsdom } from '../../../components/map/leaflet-jsdom';
-import { fail, mockHttp, ok } from '../../../test/mock-http';
-import { queryClient } from '../../../lib/query-client';
-import { renderWithApp } from '../../../test/render';
+import { prepareLeafletForJsdom } from '@/components/map/leaflet-jsdom';
+import { fail, mockHttp, ok } from '@/test/mock-http';
+import { queryClient } from '@/lib/query-client';
+import { renderWithApp } from '@/test/render';
 import { InfoDetailsPage } from './info-details-page';
 
 beforeAll(() => prepareLeafletForJsdom());

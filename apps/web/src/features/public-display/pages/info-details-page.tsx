@@ -4,15 +4,23 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';
-import { ASSET_MESSAGES, ASSET_STATUS_ITEMS, PUBLIC_DISPLAY_PATH, type AssetPoint } from '@district/shared';
-import { ImageSwiper } from '../../../components/image-swiper/image-swiper';
-import { errorMessage } from '../../../lib/errors';
+import {
+  ASSET_MESSAGES,
+  ASSET_RESOURCE,
+  ASSET_STATUS_ITEMS,
+  PUBLIC_DISPLAY_PATH,
+  type AssetPoint,
+} from '@district/shared';
+import { ImageSwiper } from '@/components/image-swiper/image-swiper';
+import { errorMessage } from '@/lib/errors';
 import { Panel } from '../components/panel';
 import { PublicShell } from '../components/public-shell';
 import { fetchPublicDetail, formatArea, isNotFound } from '../api/public-api';
 import '../components/public-display.css';
 
-const AssetMap = lazy(() => import('../../../components/map/asset-map').then((m) => ({ default: m.AssetMap })));
+const F = ASSET_RESOURCE.fields;
+
+const AssetMap = lazy(() => import('@/components/map/asset-map').then((m) => ({ default: m.AssetMap })));
 
 function NotFound() {
   return (
@@ -78,20 +86,20 @@ function InfoDetails() {
           </Col>
           <Col xs={24} md={12}>
             <Descriptions column={1} size="small" bordered>
-              <Descriptions.Item label="资产编号">{a.code}</Descriptions.Item>
-              <Descriptions.Item label="资产分类">{a.categoryName}</Descriptions.Item>
-              <Descriptions.Item label="资产状态">
+              <Descriptions.Item label={F.code.title}>{a.code}</Descriptions.Item>
+              <Descriptions.Item label={F.categoryId.title}>{a.categoryName}</Descriptions.Item>
+              <Descriptions.Item label={F.status.title}>
                 <Tag color={status?.color}>{a.statusText ?? status?.text}</Tag>
               </Descriptions.Item>
-              <Descriptions.Item label="使用性质">{a.useNatureText}</Descriptions.Item>
-              <Descriptions.Item label="地址">{a.address}</Descriptions.Item>
+              <Descriptions.Item label={F.useNature.title}>{a.useNatureText}</Descriptions.Item>
+              <Descriptions.Item label={F.address.title}>{a.address}</Descriptions.Item>
               <Descriptions.Item label="面积">{formatArea(a.area)}</Descriptions.Item>
-              <Descriptions.Item label="发布时间">{a.publishTime}</Descriptions.Item>
+              <Descriptions.Item label={F.publishTime.title}>{a.publishTime}</Descriptions.Item>
             </Descriptions>
           </Col>
         </Row>
         {description && (
-          <Panel title="资产描述">
+          <Panel title={F.description.title}>
             <div className="public-description" dangerouslySetInnerHTML={{ __html: description }} />
           </Panel>
         )}

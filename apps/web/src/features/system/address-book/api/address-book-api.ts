@@ -1,7 +1,5 @@
-import type { AddressBookRecord, PageResult } from '@district/shared';
-import { getAction } from '../../../../lib/request';
-
-export const ADDRESS_BOOK_API = { list: '/sys/user/queryByOrgCodeForAddressList' } as const;
+import { ADDRESS_BOOK_API, type AddressBookRecord, type PageResult } from '@district/shared';
+import { getAction } from '@/lib/request';
 
 export async function fetchAddressBook(params: {
   orgCode?: string;

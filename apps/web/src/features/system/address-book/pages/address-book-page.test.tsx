@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AddressBookRecord } from '@district/shared';
-import { mockHttp, ok } from '../../../../test/mock-http';
-import { renderWithApp } from '../../../../test/render';
+import { mockHttp, ok } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { TREE } from '../../depart/pages/depart-test-data';
 import { ADDRESS_BOOK_TEXT, AddressBookPage } from './address-book-page';
 

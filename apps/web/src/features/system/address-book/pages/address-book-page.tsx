@@ -1,23 +1,24 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Input, Row, Space, Table, type TableColumnsType } from 'antd';
-import { PICKER_PAGE, type AddressBookRecord, type DepartTreeNode } from '@district/shared';
+import { PICKER_PAGE, USER_RESOURCE as U, type AddressBookRecord, type DepartTreeNode } from '@district/shared';
 import { DepartTreeCard } from '../../depart/components/depart-tree-card';
 import { fetchAddressBook } from '../api/address-book-api';
 
 export const ADDRESS_BOOK_TEXT = {
   title: (name: string | null) => (name ? `通讯录：${name}` : '通讯录：全部人员'),
   realname: '姓名',
-  workNo: '工号',
+  workNo: U.fields.workNo.title,
   search: '查询',
   reset: '重置',
 } as const;
 
 const COLUMNS: TableColumnsType<AddressBookRecord> = [
   { title: '姓名', dataIndex: 'realname', width: 110 },
-  { title: '用户账号', dataIndex: 'username', width: 120 },
-  { title: '工号', dataIndex: 'workNo', width: 100 },
-  { title: '手机号码', dataIndex: 'phone', width: 130 },
-  { title: '邮箱', dataIndex: 'email', ellipsis: true },
+  { title: U.fields.username.title, dataIndex: 'username', width: 120 },
+  { title: U.fields.workNo.title, dataIndex: 'workNo', width: 100 },
+  { title: U.fields.phone.title, dataIndex: 'phone', width: 130 },
+  { title: U.fields.email.title, dataIndex: 'email', ellipsis: true },
   { title: '职务', dataIndex: 'positionNames', ellipsis: true },
   { title: '部门', dataIndex: 'departNames', ellipsis: true },
 ];
@@ -28,31 +29,19 @@ export function AddressBookPage() {
   const [typed, setTyped] = useState({ realname: '', workNo: '' });
   const [filters, setFilters] = useState({ realname: '', workNo: '' });
   const [page, setPage] = useState({ current: 1, pageSize: PICKER_PAGE.pageSize });
-  const [rows, setRows] = useState<AddressBookRecord[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
-
-  useEffect(() => {
-    let active = true;
-    setLoading(true);
-    fetchAddressBook({
-      pageNo: page.current,
-      pageSize: page.pageSize,
-      ...(depart ? { orgCode: depart.orgCode } : {}),
-      ...(filters.realname.trim() ? { realname: filters.realname.trim() } : {}),
-      ...(filters.workNo.trim() ? { workNo: filters.workNo.trim() } : {}),
-    })
-      .then((result) => {
-        if (!active) return;
-        setRows(result.records);
-        setTotal(result.total);
-      })
-      .catch(() => undefined)
-      .finally(() => active && setLoading(false));
-    return () => {
-      active = false;
-    };
-  }, [depart, filters, page]);
+  const params = {
+    pageNo: page.current,
+    pageSize: page.pageSize,
+    ...(depart ? { orgCode: depart.orgCode } : {}),
+    ...(filters.realname.trim() ? { realname: filters.realname.trim() } : {}),
+    ...(filters.workNo.trim() ? { workNo: filters.workNo.trim() } : {}),
+  };
+  // A failure is shown by the request layer; the page shown stays.
+  const people = useQuery({
+    queryKey: ['system', 'address-book', params],
+    queryFn: () => fetchAddressBook(params),
+    placeholderData: keepPreviousData,
+  });
 
   return (
     <Row gutter={12}>
@@ -105,12 +94,12 @@ export function AddressBookPage() {
             size="small"
             bordered
             columns={COLUMNS}
-            dataSource={rows}
-            loading={loading}
+            dataSource={people.data?.records ?? []}
+            loading={people.isFetching}
             pagination={{
               current: page.current,
               pageSize: page.pageSize,
-              total,
+              total: people.data?.total ?? 0,
               showSizeChanger: true,
               pageSizeOptions: PICKER_PAGE.pageSizeOptions.map(String),
               onChange: (current, pageSize) => setPage({ current, pageSize }),

@@ -1,8 +1,17 @@
-import { CATEGORY_ADMIN_API, type CategoryRecord, type PageResult } from '@district/shared';
-import { deleteAction, getAction, postAction, putAction } from '../../../../lib/request';
+import {
+  CATEGORY_ADMIN_API,
+  CATEGORY_RESOURCE,
+  resourceUrls,
+  type CategoryRecord,
+  type PageResult,
+} from '@district/shared';
+import { deleteAction, getAction, postAction, putAction } from '@/lib/request';
+
+/** The category resource's standard URLs (its add is the server's own route at the same URL). */
+export const CATEGORY_URLS = resourceUrls(CATEGORY_RESOURCE.path);
 
 export async function fetchCategoryPage(params: Record<string, string | number>): Promise<PageResult<CategoryRecord>> {
-  const res = await getAction<PageResult<CategoryRecord>>(CATEGORY_ADMIN_API.list, params);
+  const res = await getAction<PageResult<CategoryRecord>>(CATEGORY_URLS.list, params);
   return res.result;
 }
 
@@ -11,16 +20,19 @@ export async function fetchCategoryChildren(pid: string): Promise<CategoryRecord
   return res.result ?? [];
 }
 
-export function addCategory(payload: { pid: string; name: string }) {
-  return postAction<{ id: string; code: string }>(CATEGORY_ADMIN_API.add, payload);
+/** 折旧年限 and 残值率 of a category (null: the parent's life, a residual of 0). */
+type CategoryLife = { depreciationYears?: number | null; residualRate?: number | null };
+
+export function addCategory(payload: { pid: string; name: string } & CategoryLife) {
+  return postAction<{ id: string; code: string }>(CATEGORY_URLS.add, payload);
 }
 
-export function editCategory(payload: { id: string; name: string }) {
-  return putAction(CATEGORY_ADMIN_API.edit, payload);
+export function editCategory(payload: { id: string; name: string } & CategoryLife) {
+  return putAction(CATEGORY_URLS.edit, payload);
 }
 
 export function deleteCategories(ids: readonly string[]) {
   return ids.length === 1
-    ? deleteAction(CATEGORY_ADMIN_API.delete, { id: ids[0] })
-    : deleteAction(CATEGORY_ADMIN_API.deleteBatch, { ids: ids.join(',') });
+    ? deleteAction(CATEGORY_URLS.delete, { id: ids[0] })
+    : deleteAction(CATEGORY_URLS.deleteBatch, { ids: ids.join(',') });
 }

@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { PERM, type AuthEntry, type CategoryRecord } from '@district/shared';
-import { useSessionStore } from '../../../../lib/session-store';
-import { fail, mockHttp, ok, type MockReply } from '../../../../test/mock-http';
-import { renderWithApp } from '../../../../test/render';
+import { useSessionStore } from '@/lib/session-store';
+import { fail, mockHttp, ok, type MockReply } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { CategoryListPage } from './category-list-page';
 
 const cat = (id: string, pid: string, name: string, code: string, hasChildren: boolean): CategoryRecord => ({
@@ -18,7 +18,11 @@ const cat = (id: string, pid: string, name: string, code: string, hasChildren: b
   createTime: '2026-11-22 10:00:00',
 });
 const ROOT = cat('r1', '0', '资产分类', 'A01', true);
-const KIDS = [cat('k1', 'r1', '土地', 'A01A01', false), cat('k2', 'r1', '房屋🏠', 'A01A02', false)];
+const KIDS = [
+  { ...cat('k1', 'r1', '土地', 'A01A01', false), depreciationYears: 0 },
+  { ...cat('k2', 'r1', '房屋🏠', 'A01A02', false), depreciationYears: 50, residualRate: 5 },
+  cat('k4', 'r1', '其他', 'A01A09', false),
+];
 const page = <T,>(records: T[]) => ok({ records, total: records.length, size: 20, current: 1, pages: 1 });
 const entry = (action: string): AuthEntry => ({ action, describe: action, type: '1', status: '1' });
 const ALL = [PERM.categoryList, PERM.categoryAdd, PERM.categoryEdit, PERM.categoryDelete, PERM.categoryExport];
@@ -52,6 +56,16 @@ describe('category page', () => {
     expect(await screen.findByText('土地')).toBeInTheDocument();
     expect(screen.getByText('A01A02')).toBeInTheDocument();
     expect(mock.calls.find((c) => c.url === '/sys/category/childList')!.params).toMatchObject({ pid: 'r1' });
+  });
+
+  it("shows each category's depreciation life as the asset office set it", async () => {
+    setup();
+    await screen.findByText('资产分类');
+    expect(within(row('资产分类')).getByText('—')).toBeInTheDocument();
+    await userEvent.click(within(row('资产分类')).getByRole('button', { name: /展开|expand/i }));
+    expect(within(await screen.findByText('土地').then(() => row('土地'))).getByText('不计提')).toBeInTheDocument();
+    expect(within(row('房屋🏠')).getByText('50 年 · 残值 5%')).toBeInTheDocument();
+    expect(within(row('其他')).getByText('沿用上级')).toBeInTheDocument();
   });
 
   it('searches by name without the parent filter', async () => {

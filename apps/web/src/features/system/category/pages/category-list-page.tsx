@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useRef, useState, type Key, type ReactNode } from 'react';
+import { useRef, useState, type Key, type ReactNode } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Divider, Space, Spin, Table, type TableColumnsType } from 'antd';
-import { CATEGORY_ADMIN_API, LIST_MESSAGES, LIST_PAGE, PERM, type CategoryRecord } from '@district/shared';
-import { exportXls } from '../../../../components/excel/export-xls';
-import { ImportExcelModal } from '../../../../components/excel/import-excel-modal';
-import { useHasPermission } from '../../../../components/has-permission/use-has-permission';
-import { ListQueryForm } from '../../../../components/list-page/list-query-form';
-import { totalText, type ListParams, type QueryField } from '../../../../components/list-page/list-query';
-import { deleteCategories, fetchCategoryChildren, fetchCategoryPage } from '../api/category-admin-api';
+import { CATEGORY_RESOURCE as R, LIST_MESSAGES, LIST_PAGE, PERM, type CategoryRecord } from '@district/shared';
+import { exportXls } from '@/components/excel/export-xls';
+import { ImportExcelModal } from '@/components/excel/import-excel-modal';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import { ListQueryForm } from '@/components/list-page/list-query-form';
+import { totalText, type ListParams } from '@/components/list-page/list-query';
+import { queryFieldsOf } from '@/components/list-page/list-resource';
+import { CATEGORY_URLS, deleteCategories, fetchCategoryChildren, fetchCategoryPage } from '../api/category-admin-api';
 import { CategoryFormModal, type CategoryFormTarget } from '../components/category-form-modal';
 
 export const CATEGORY_PAGE_TEXT = {
@@ -19,10 +21,7 @@ export const CATEGORY_PAGE_TEXT = {
   loading: '加载中…',
 } as const;
 
-const QUERY_FIELDS: QueryField[] = [
-  { kind: 'input', field: 'name', label: '分类名称', op: 'like', trim: true },
-  { kind: 'input', field: 'code', label: '分类编码', op: 'like', trim: true },
-];
+const QUERY_FIELDS = queryFieldsOf(R, ['name', 'code']);
 
 /** A table row: a category, or the placeholder child that makes an unloaded parent expandable. */
 type Row = CategoryRecord & { children?: Row[]; placeholder?: true };
@@ -49,61 +48,53 @@ function replaceChildren(rows: Row[], parentId: string, children: CategoryRecord
 export function CategoryListPage() {
   const { modal, message } = App.useApp();
   const allowed = useHasPermission();
+  const queryClient = useQueryClient();
   const [query, setQuery] = useState<ListParams>({});
   const [page, setPage] = useState({ current: 1, pageSize: LIST_PAGE.pageSize });
-  const [rows, setRows] = useState<Row[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
-  const [expanded, setExpanded] = useState<Key[]>([]);
+  const [expanded, setExpandedKeys] = useState<Key[]>([]);
+  // Read by the list's loader, which reopens the levels the user had open.
   const expandedRef = useRef<Key[]>([]);
-  expandedRef.current = expanded;
+  const setExpanded = (keys: Key[]) => {
+    expandedRef.current = keys;
+    setExpandedKeys(keys);
+  };
   const [target, setTarget] = useState<CategoryFormTarget | null>(null);
   const [importOpen, setImportOpen] = useState(false);
-  const [tick, setTick] = useState(0);
   const searching = Object.keys(query).length > 0;
 
-  const listParams = useCallback(
-    (): ListParams => ({
-      ...(searching ? query : { pid: '0' }),
-      column: 'code',
-      order: 'asc',
-    }),
-    [query, searching],
-  );
-
-  useEffect(() => {
-    let active = true;
-    setLoading(true);
-    (async () => {
-      const result = await fetchCategoryPage({ ...listParams(), pageNo: page.current, pageSize: page.pageSize });
-      let next = (result?.records ?? []).map((r) => toRow(r, !searching));
+  const listKey = ['system', 'category', 'list', query, page] as const;
+  // A failure is shown by the request layer; the rows shown stay.
+  const list = useQuery({
+    queryKey: listKey,
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const params: ListParams = { ...(searching ? query : { pid: '0' }), column: 'code', order: 'asc' };
+      const result = await fetchCategoryPage({ ...params, pageNo: page.current, pageSize: page.pageSize });
+      let rows = (result?.records ?? []).map((r) => toRow(r, !searching));
       // Reopen the levels the user had open, so a save does not fold the tree.
       for (const key of expandedRef.current.map(String)) {
-        if (!active) return;
         const children = await fetchCategoryChildren(key).catch(() => null);
-        if (children) next = replaceChildren(next, key, children);
+        if (children) rows = replaceChildren(rows, key, children);
       }
-      if (!active) return;
-      setRows(next);
-      setTotal(result?.total ?? 0);
-    })()
-      .catch(() => undefined) // the request layer shows the server's message
-      .finally(() => active && setLoading(false));
-    return () => {
-      active = false;
-    };
-  }, [listParams, page, searching, tick]);
+      return { rows, total: result?.total ?? 0 };
+    },
+  });
+  const rows = list.data?.rows ?? [];
 
-  const reload = () => setTick((t) => t + 1);
+  const reload = () => void list.refetch();
 
   const expand = async (open: boolean, row: Row) => {
     if (!open || row.children?.length !== 1 || !row.children[0]!.placeholder) return;
+    const closeIt = () => setExpanded(expandedRef.current.filter((k) => k !== row.id));
     try {
       const children = await fetchCategoryChildren(row.id);
-      setRows((current) => replaceChildren(current, row.id, children));
-      if (children.length === 0) setExpanded((keys) => keys.filter((k) => k !== row.id));
+      queryClient.setQueryData<{ rows: Row[]; total: number }>(
+        listKey,
+        (current) => current && { ...current, rows: replaceChildren(current.rows, row.id, children) },
+      );
+      if (children.length === 0) closeIt();
     } catch {
-      setExpanded((keys) => keys.filter((k) => k !== row.id));
+      closeIt();
     }
   };
 
@@ -115,7 +106,7 @@ export function CategoryListPage() {
         try {
           const res = await deleteCategories([row.id]);
           message.success(res.message || '删除成功！');
-          setExpanded((keys) => keys.filter((k) => k !== row.id));
+          setExpanded(expandedRef.current.filter((k) => k !== row.id));
           reload();
         } catch {
           // The request layer shows the server's message (e.g. the category still has children).
@@ -126,7 +117,7 @@ export function CategoryListPage() {
 
   const columns: TableColumnsType<Row> = [
     {
-      title: '分类名称',
+      title: R.fields.name.title,
       dataIndex: 'name',
       key: 'name',
       render: (name: string, row) =>
@@ -140,14 +131,21 @@ export function CategoryListPage() {
         ),
     },
     {
-      title: '分类编码',
+      title: R.fields.code.title,
       dataIndex: 'code',
       key: 'code',
       width: 200,
       render: (v: string, r) => (r.placeholder ? null : v),
     },
     {
-      title: '创建时间',
+      // The life the asset office set for depreciation (issue 26): what 折旧报表 books by.
+      title: '折旧',
+      key: 'depreciation',
+      width: 160,
+      render: (_: unknown, r) => (r.placeholder ? null : depreciationText(r)),
+    },
+    {
+      title: R.fields.createTime.title,
       dataIndex: 'createTime',
       width: 170,
       render: (v: string | null, r) => (r.placeholder ? null : v),
@@ -200,7 +198,7 @@ export function CategoryListPage() {
         )}
         {allowed(PERM.categoryExport) && (
           <Button
-            onClick={() => void exportXls(CATEGORY_ADMIN_API.exportXls, '分类字典', { params: searching ? query : {} })}
+            onClick={() => void exportXls(CATEGORY_URLS.exportXls, R.exportName, { params: searching ? query : {} })}
           >
             {CATEGORY_PAGE_TEXT.export}
           </Button>
@@ -215,11 +213,11 @@ export function CategoryListPage() {
         bordered
         columns={columns}
         dataSource={rows}
-        loading={loading}
+        loading={list.isFetching}
         pagination={{
           current: page.current,
           pageSize: page.pageSize,
-          total,
+          total: list.data?.total ?? 0,
           showSizeChanger: true,
           showQuickJumper: true,
           pageSizeOptions: LIST_PAGE.pageSizeOptions.map(String),
@@ -239,16 +237,24 @@ export function CategoryListPage() {
         onSaved={(pid) => {
           setTarget(null);
           // A child added under a closed parent: open it so the new row shows.
-          if (pid !== '0') setExpanded((keys) => (keys.includes(pid) ? keys : [...keys, pid]));
+          const keys = expandedRef.current;
+          if (pid !== '0' && !keys.includes(pid)) setExpanded([...keys, pid]);
           reload();
         }}
       />
       <ImportExcelModal
         open={importOpen}
-        url={CATEGORY_ADMIN_API.importExcel}
+        url={CATEGORY_URLS.importExcel}
         onClose={() => setImportOpen(false)}
         onOk={() => reload()}
       />
     </Card>
   );
+}
+
+/** 50 年 · 残值 5%, 不计提 (a life of 0), 沿用上级 (none of its own), or — at the top without one. */
+function depreciationText(r: Pick<CategoryRecord, 'pid' | 'depreciationYears' | 'residualRate'>): string {
+  if (r.depreciationYears === null || r.depreciationYears === undefined) return r.pid === '0' ? '—' : '沿用上级';
+  if (r.depreciationYears === 0) return '不计提';
+  return `${r.depreciationYears} 年 · 残值 ${r.residualRate ?? 0}%`;
 }

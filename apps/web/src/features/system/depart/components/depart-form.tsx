@@ -1,15 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Form, Input, InputNumber, Popconfirm, Space } from 'antd';
-import {
-  DEPART_LIMITS as L,
-  DEPART_MESSAGES as M,
-  PERM,
-  lengthRules,
-  type DepartRecord,
-  type DepartTreeNode,
-} from '@district/shared';
-import { DictSelect } from '../../../../components/dict/dict-select';
-import { useHasPermission } from '../../../../components/has-permission/use-has-permission';
+import { DEPART_RESOURCE as R, PERM, type DepartRecord, type DepartTreeNode } from '@district/shared';
+import { DictSelect } from '@/components/dict/dict-select';
+import { formField, inputPlaceholder } from '@/components/form-modal/field-rules';
+import { useRecordForm } from '@/components/form-modal/use-record-form';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
 import { deleteDepart, fetchDepart, saveDepart } from '../api/depart-api';
 
 export const DEPART_FORM_TEXT = {
@@ -38,65 +33,56 @@ export interface DepartFormProps {
 }
 
 type Values = Omit<DepartRecord, 'id' | 'createTime' | 'orgCategory_dictText'>;
+type SaveAnswer = Awaited<ReturnType<typeof saveDepart>>;
 
 /** The department detail of 部门管理: edited in place; adds a child or a sibling; deletes. */
-export function DepartForm({ target, onAdd, onChanged, onCancelAdd }: DepartFormProps) {
+export function DepartForm(props: DepartFormProps) {
+  const { target } = props;
+  if (!target) return <Empty description={DEPART_FORM_TEXT.pick} />;
+  // Another department, or adding under another parent, starts a fresh form.
+  const key = target.mode === 'edit' ? `edit:${target.id}` : `add:${target.parent?.id ?? ''}`;
+  return <DepartFormBody key={key} {...props} target={target} />;
+}
+
+function DepartFormBody({
+  target,
+  onAdd,
+  onChanged,
+  onCancelAdd,
+}: DepartFormProps & { target: NonNullable<DepartFormTarget> }) {
   const { message } = App.useApp();
   const allowed = useHasPermission();
-  const [form] = Form.useForm<Values>();
-  const [record, setRecord] = useState<DepartRecord | null>(null);
-  const [saving, setSaving] = useState(false);
+  const queryClient = useQueryClient();
+  const editId = target.mode === 'edit' ? target.id : null;
+  const recordKey = ['system', 'depart', 'record', editId] as const;
+  const loaded = useQuery({ queryKey: recordKey, queryFn: () => fetchDepart(editId!), enabled: editId !== null });
+  const record = loaded.data ?? null;
 
-  const editId = target?.mode === 'edit' ? target.id : null;
-  useEffect(() => {
-    form.resetFields();
-    setRecord(null);
-    if (target?.mode === 'add') {
-      form.setFieldsValue({ orgCategory: target.parent ? '2' : '1', departOrder: 0 });
-      return;
-    }
-    if (!editId) return;
-    let active = true;
-    fetchDepart(editId)
-      .then((r) => {
-        if (!active) return;
-        setRecord(r);
-        form.setFieldsValue(r);
-      })
-      .catch(() => undefined);
-    return () => {
-      active = false;
-    };
-  }, [editId, target, form]);
-
-  if (!target) return <Empty description={DEPART_FORM_TEXT.pick} />;
-  const canWrite = target.mode === 'add' ? allowed(PERM.departAdd) : allowed(PERM.departEdit);
-
-  const submit = async () => {
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
+  const { form, saving, submit } = useRecordForm<DepartRecord, Values, SaveAnswer>({
+    open: true,
+    record,
+    initialValues: (r) =>
+      r ?? (target.mode === 'add' ? { orgCategory: target.parent ? '2' : '1', departOrder: 0 } : undefined),
+    save: (v) => {
       const { orgCode: _code, parentId: _parent, ...fields } = v;
-      const payload = {
+      return saveDepart({
         ...fields,
         departName: v.departName.trim(),
         ...(target.mode === 'edit' ? { id: target.id } : { parentId: target.parent?.id ?? null }),
-      };
-      const res = await saveDepart(payload);
-      message.success(res.message);
-      const newId = (res.result as { id?: string } | null)?.id;
-      onChanged(target.mode === 'edit' ? target.id : (newId ?? null));
-    } catch {
-      // The request layer shows the server's message.
-    } finally {
-      setSaving(false);
-    }
-  };
+      });
+    },
+    onSaved: (answer) => {
+      if (target.mode === 'edit') {
+        // The form shows the department as saved.
+        void queryClient.invalidateQueries({ queryKey: recordKey });
+        onChanged(target.id);
+        return;
+      }
+      onChanged((answer.result as { id?: string } | null)?.id ?? null);
+    },
+  });
+
+  const canWrite = target.mode === 'add' ? allowed(PERM.departAdd) : allowed(PERM.departEdit);
 
   const remove = async () => {
     if (target.mode !== 'edit') return;
@@ -125,45 +111,38 @@ export function DepartForm({ target, onAdd, onChanged, onCancelAdd }: DepartForm
         </Space>
       )}
       <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 17 }} name="depart-form" disabled={!canWrite}>
-        <Form.Item
-          label="机构名称"
-          name="departName"
-          rules={[
-            { required: true, whitespace: true, message: M.departNameRequired },
-            ...lengthRules({ max: L.departName }),
-          ]}
-        >
-          <Input placeholder="请输入机构名称" />
+        <Form.Item {...formField(R, 'departName')}>
+          <Input placeholder={inputPlaceholder(R, 'departName')} />
         </Form.Item>
         <Form.Item
-          label="机构编码"
-          name="orgCode"
+          {...formField(R, 'orgCode')}
           extra={target.mode === 'add' ? DEPART_FORM_TEXT.orgCodeHint : undefined}
         >
           <Input disabled placeholder={DEPART_FORM_TEXT.orgCodeHint} />
         </Form.Item>
-        <Form.Item label="机构类别" name="orgCategory" rules={[{ required: true, message: M.orgCategoryRequired }]}>
-          <DictSelect dictCode="org_category" type="radioButton" allowClear={false} />
+        <Form.Item {...formField(R, 'orgCategory')}>
+          <DictSelect dictCode={R.fields.orgCategory.dict} type="radioButton" allowClear={false} />
         </Form.Item>
-        <Form.Item label="英文名" name="departNameEn" rules={lengthRules({ max: L.departNameEn })}>
+        <Form.Item {...formField(R, 'departNameEn')}>
           <Input />
         </Form.Item>
-        <Form.Item label="缩写" name="departNameAbbr" rules={lengthRules({ max: L.departNameAbbr })}>
+        <Form.Item {...formField(R, 'departNameAbbr')}>
           <Input />
         </Form.Item>
-        <Form.Item label="排序" name="departOrder">
+        <Form.Item {...formField(R, 'departOrder')}>
           <InputNumber min={0} precision={0} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item label="电话" name="mobile" rules={lengthRules({ max: L.mobile })}>
+        {/* The form calls the department's phone 电话. */}
+        <Form.Item {...formField(R, 'mobile')} label="电话">
           <Input />
         </Form.Item>
-        <Form.Item label="传真" name="fax" rules={lengthRules({ max: L.fax })}>
+        <Form.Item {...formField(R, 'fax')}>
           <Input />
         </Form.Item>
-        <Form.Item label="地址" name="address" rules={lengthRules({ max: L.address })}>
+        <Form.Item {...formField(R, 'address')}>
           <Input />
         </Form.Item>
-        <Form.Item label="备注" name="memo" rules={lengthRules({ max: L.memo })}>
+        <Form.Item {...formField(R, 'memo')}>
           <Input.TextArea rows={3} />
         </Form.Item>
       </Form>

@@ -1,12 +1,7 @@
 import { Form, Input } from 'antd';
-import {
-  DEPART_LIMITS as L,
-  DEPART_MESSAGES as M,
-  ROLE_CODE_PATTERN,
-  lengthRules,
-  type DepartRoleRecord,
-} from '@district/shared';
-import { RecordFormModal } from '../../../../components/form-modal/record-form-modal';
+import { DEPART_ROLE_RESOURCE as R, type DepartRoleRecord } from '@district/shared';
+import { formField, inputPlaceholder } from '@/components/form-modal/field-rules';
+import { RecordFormModal } from '@/components/form-modal/record-form-modal';
 import { saveDepartRole } from '../api/depart-api';
 
 export interface DepartRoleFormModalProps {
@@ -29,7 +24,7 @@ export function DepartRoleFormModal({ open, departId, record, onClose, onSaved }
     <RecordFormModal<DepartRoleRecord, Values>
       open={open}
       record={record}
-      titles={{ add: '新增部门角色', edit: '编辑部门角色' }}
+      titles={{ add: `新增${R.title}`, edit: `编辑${R.title}` }}
       formName="depart-role-form"
       labelCol={{ span: 6 }}
       wrapperCol={{ span: 16 }}
@@ -46,24 +41,13 @@ export function DepartRoleFormModal({ open, departId, record, onClose, onSaved }
       onClose={onClose}
       onSaved={onSaved}
     >
-      <Form.Item
-        label="部门角色名称"
-        name="roleName"
-        rules={[{ required: true, whitespace: true, message: M.roleNameRequired }, ...lengthRules({ max: L.roleName })]}
-      >
-        <Input placeholder="请输入部门角色名称" />
+      <Form.Item {...formField(R, 'roleName')}>
+        <Input placeholder={inputPlaceholder(R, 'roleName')} />
       </Form.Item>
-      <Form.Item
-        label="部门角色编码"
-        name="roleCode"
-        rules={[
-          { required: true, message: M.roleCodeRequired },
-          { pattern: ROLE_CODE_PATTERN, message: M.roleCodeFormat },
-        ]}
-      >
-        <Input placeholder="请输入部门角色编码" />
+      <Form.Item {...formField(R, 'roleCode')}>
+        <Input placeholder={inputPlaceholder(R, 'roleCode')} />
       </Form.Item>
-      <Form.Item label="描述" name="description" rules={lengthRules({ max: L.roleDescription })}>
+      <Form.Item {...formField(R, 'description')}>
         <Input.TextArea rows={3} />
       </Form.Item>
     </RecordFormModal>

@@ -1,6 +1,7 @@
 import { Drawer, type TableColumnsType } from 'antd';
 import type { DepartRoleRecord, UserRecord } from '@district/shared';
-import { MemberUsersTable } from '../../../../components/member-users/member-users-table';
+import { MemberUsersTable } from '@/components/member-users/member-users-table';
+import { MEMBER_USER_COLUMNS as C } from '../../user/components/member-user-columns';
 import { fetchDepartRoleUsers, setUserDepartRoles } from '../api/depart-api';
 
 export const DEPART_ROLE_USERS_TEXT = {
@@ -10,11 +11,7 @@ export const DEPART_ROLE_USERS_TEXT = {
   confirmRemove: '确定把该用户移出此部门角色吗？',
 } as const;
 
-const COLUMNS: TableColumnsType<UserRecord> = [
-  { title: '用户账号', dataIndex: 'username' },
-  { title: '用户姓名', dataIndex: 'realname' },
-  { title: '部门', dataIndex: 'orgCodeTxt', ellipsis: true },
-];
+const COLUMNS: TableColumnsType<UserRecord> = [C.username, C.realname, C.orgCodeTxt];
 
 export interface DepartRoleUsersDrawerProps {
   role: DepartRoleRecord | null;

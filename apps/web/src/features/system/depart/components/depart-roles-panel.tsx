@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, Divider, Empty, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
-import { PERM, type DepartRoleRecord, type DepartTreeNode } from '@district/shared';
-import { useHasPermission } from '../../../../components/has-permission/use-has-permission';
+import { DEPART_ROLE_RESOURCE as R, PERM, type DepartRoleRecord, type DepartTreeNode } from '@district/shared';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
 import { deleteDepartRole, fetchDepartRoles } from '../api/depart-api';
 import { DepartRoleAuthDrawer } from './depart-role-auth-drawer';
 import { DepartRoleFormModal } from './depart-role-form-modal';
@@ -25,27 +26,17 @@ export interface DepartRolesPanelProps {
 export function DepartRolesPanel({ depart }: DepartRolesPanelProps) {
   const { message } = App.useApp();
   const allowed = useHasPermission();
-  const [rows, setRows] = useState<DepartRoleRecord[]>([]);
-  const [loading, setLoading] = useState(false);
   const [editing, setEditing] = useState<{ record: DepartRoleRecord | null } | null>(null);
   const [authRole, setAuthRole] = useState<DepartRoleRecord | null>(null);
   const [usersRole, setUsersRole] = useState<DepartRoleRecord | null>(null);
 
-  const load = useCallback(async () => {
-    if (!depart) return;
-    setLoading(true);
-    try {
-      setRows((await fetchDepartRoles(depart.id)).records);
-    } catch {
-      // The request layer shows the server's message.
-    } finally {
-      setLoading(false);
-    }
-  }, [depart]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // A failure is shown by the request layer.
+  const roles = useQuery({
+    queryKey: ['system', 'depart', 'roles', depart?.id],
+    queryFn: async () => (await fetchDepartRoles(depart!.id)).records,
+    enabled: depart !== null,
+  });
+  const load = () => roles.refetch();
 
   if (!depart) return <Empty description={DEPART_ROLES_TEXT.pick} />;
   const canManage = allowed(PERM.departRoles);
@@ -61,10 +52,10 @@ export function DepartRolesPanel({ depart }: DepartRolesPanelProps) {
   };
 
   const columns: TableColumnsType<DepartRoleRecord> = [
-    { title: '部门角色名称', dataIndex: 'roleName' },
-    { title: '部门角色编码', dataIndex: 'roleCode' },
-    { title: '描述', dataIndex: 'description', ellipsis: true },
-    { title: '创建时间', dataIndex: 'createTime', width: 170 },
+    { title: R.fields.roleName.title, dataIndex: 'roleName' },
+    { title: R.fields.roleCode.title, dataIndex: 'roleCode' },
+    { title: R.fields.description.title, dataIndex: 'description', ellipsis: true },
+    { title: R.fields.createTime.title, dataIndex: 'createTime', width: 170 },
     {
       title: '操作',
       key: 'action',
@@ -96,8 +87,8 @@ export function DepartRolesPanel({ depart }: DepartRolesPanelProps) {
         size="small"
         bordered
         columns={columns}
-        dataSource={rows}
-        loading={loading}
+        dataSource={roles.data ?? []}
+        loading={roles.isFetching}
         pagination={false}
       />
       <DepartRoleFormModal

@@ -1,4 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type Key, type ReactNode } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Empty, Input, Spin, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import type { DepartTreeNode } from '@district/shared';
@@ -34,24 +35,19 @@ function flatten(nodes: DepartTreeNode[]): DepartTreeNode[] {
 
 /** The department tree of the three department screens; the search asks the server (searchBy). */
 export function DepartTreeCard({ selectedId, onSelect, reloadKey = 0, extra }: DepartTreeCardProps) {
-  const [nodes, setNodes] = useState<DepartTreeNode[] | null>(null);
   const [keyword, setKeyword] = useState('');
-  const [expanded, setExpanded] = useState<React.Key[]>([]);
-
-  useEffect(() => {
-    let active = true;
-    const load = keyword.trim() ? searchDeparts(keyword.trim()) : fetchDepartTree();
-    load
-      .then((result) => {
-        if (!active) return;
-        setNodes(result);
-        setExpanded(flatten(result).map((n) => n.id));
-      })
-      .catch(() => active && setNodes([]));
-    return () => {
-      active = false;
-    };
-  }, [keyword, reloadKey]);
+  const word = keyword.trim();
+  const tree = useQuery({
+    queryKey: ['system', 'depart', 'tree', word, reloadKey],
+    queryFn: () => (word ? searchDeparts(word) : fetchDepartTree()),
+    // A reload keeps the tree shown until the new one arrives.
+    placeholderData: keepPreviousData,
+  });
+  // null while loading; a failure shows no department.
+  const nodes = tree.isError ? [] : (tree.data ?? null);
+  // Each tree arrives fully expanded; the user's folding holds until the next one.
+  const [folded, setFolded] = useState<{ of: DepartTreeNode[]; keys: Key[] } | null>(null);
+  const expanded = nodes && folded?.of === nodes ? folded.keys : nodes ? flatten(nodes).map((n) => n.id) : [];
 
   const all = nodes ? flatten(nodes) : [];
   let body: ReactNode;
@@ -68,7 +64,7 @@ export function DepartTreeCard({ selectedId, onSelect, reloadKey = 0, extra }: D
       <Tree
         blockNode
         expandedKeys={expanded}
-        onExpand={setExpanded}
+        onExpand={(keys) => nodes && setFolded({ of: nodes, keys })}
         selectedKeys={selectedId ? [selectedId] : []}
         treeData={toData(nodes)}
         onSelect={(keys) => onSelect(all.find((n) => n.id === String(keys[0])) ?? null)}

@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { Button, Empty, type TableColumnsType } from 'antd';
-import { PERM, type DepartTreeNode, type UserRecord } from '@district/shared';
-import { useHasPermission } from '../../../../components/has-permission/use-has-permission';
-import { MemberUsersTable, type MemberSearchConfig } from '../../../../components/member-users/member-users-table';
+import { PERM, USER_RESOURCE, type DepartTreeNode, type UserRecord } from '@district/shared';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import { MemberUsersTable, type MemberSearchConfig } from '@/components/member-users/member-users-table';
+import { MEMBER_USER_COLUMNS as C } from '../../user/components/member-user-columns';
 import { UserFormModal } from '../../user/components/user-form-modal';
 import { addDepartUsers, fetchDepartUsers, removeDepartUsers } from '../api/depart-api';
 import { UserDepartRolesModal } from './user-depart-roles-modal';
 
 export const DEPART_USERS_TEXT = {
   pick: '请在左侧选择一个部门',
-  username: '用户账号',
-  realname: '用户姓名',
+  username: USER_RESOURCE.fields.username.title,
+  realname: USER_RESOURCE.fields.realname.title,
   search: '查询',
   reset: '重置',
   addExisting: '添加已有用户',
@@ -22,13 +23,7 @@ export const DEPART_USERS_TEXT = {
   roles: '分配部门角色',
 } as const;
 
-const COLUMNS: TableColumnsType<UserRecord> = [
-  { title: '用户账号', dataIndex: 'username' },
-  { title: '用户姓名', dataIndex: 'realname' },
-  { title: '手机号码', dataIndex: 'phone' },
-  { title: '部门', dataIndex: 'orgCodeTxt', ellipsis: true },
-  { title: '状态', dataIndex: 'status', render: (_v, r) => r.status_dictText ?? r.status },
-];
+const COLUMNS: TableColumnsType<UserRecord> = [C.username, C.realname, C.phone, C.orgCodeTxt, C.status];
 
 const SEARCH: MemberSearchConfig = {
   kind: 'fields',

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { App, Checkbox, Empty, Modal, Spin } from 'antd';
-import type { DepartRoleRecord, UserRecord } from '@district/shared';
+import type { UserRecord } from '@district/shared';
 import { fetchUserDepartRoles, setUserDepartRoles } from '../api/depart-api';
 
 export const USER_DEPART_ROLES_TEXT = {
@@ -17,27 +18,21 @@ export interface UserDepartRolesModalProps {
 /** The department's roles as checkboxes; saving sends what changed (newRoleId against oldRoleId). */
 export function UserDepartRolesModal({ departId, user, onClose }: UserDepartRolesModalProps) {
   const { message } = App.useApp();
-  const [roles, setRoles] = useState<DepartRoleRecord[] | null>(null);
-  const [checked, setChecked] = useState<string[]>([]);
-  const [before, setBefore] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!user) return;
-    let active = true;
-    setRoles(null);
-    fetchUserDepartRoles(departId, user.id)
-      .then((r) => {
-        if (!active) return;
-        setRoles(r.deptRoleList);
-        setChecked(r.userRoleIds);
-        setBefore(r.userRoleIds);
-      })
-      .catch(() => active && setRoles([]));
-    return () => {
-      active = false;
-    };
-  }, [departId, user]);
+  const query = useQuery({
+    queryKey: ['system', 'depart', 'user-roles', departId, user?.id],
+    queryFn: () => fetchUserDepartRoles(departId, user!.id),
+    enabled: user !== null,
+  });
+  // The roles as loaded (a failure shows none), and the user's choice once they change it.
+  const before = query.data?.userRoleIds ?? [];
+  const roles = query.isFetching ? null : query.isError ? [] : (query.data?.deptRoleList ?? null);
+  const [picked, setPicked] = useState<string[] | null>(null);
+  const checked = picked ?? before;
+  const close = () => {
+    setPicked(null);
+    onClose();
+  };
 
   const save = async () => {
     if (!user) return;
@@ -45,7 +40,7 @@ export function UserDepartRolesModal({ departId, user, onClose }: UserDepartRole
     try {
       const res = await setUserDepartRoles(user.id, checked, before);
       message.success(res.message);
-      onClose();
+      close();
     } catch {
       // The request layer shows the server's message.
     } finally {
@@ -57,7 +52,7 @@ export function UserDepartRolesModal({ departId, user, onClose }: UserDepartRole
     <Modal
       open={user !== null}
       title={user ? USER_DEPART_ROLES_TEXT.title(user.realname) : ''}
-      onCancel={onClose}
+      onCancel={close}
       onOk={() => void save()}
       confirmLoading={saving}
     >
@@ -66,7 +61,7 @@ export function UserDepartRolesModal({ departId, user, onClose }: UserDepartRole
       {roles && roles.length > 0 && (
         <Checkbox.Group
           value={checked}
-          onChange={(v) => setChecked(v.map(String))}
+          onChange={(v) => setPicked(v.map(String))}
           options={roles.map((r) => ({ value: r.id, label: r.roleName }))}
         />
       )}

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Card, Col, Row, Space } from 'antd';
-import { PERM } from '@district/shared';
-import { exportXls } from '../../../../components/excel/export-xls';
-import { ImportExcelModal } from '../../../../components/excel/import-excel-modal';
-import { useHasPermission } from '../../../../components/has-permission/use-has-permission';
+import { DEPART_RESOURCE, PERM } from '@district/shared';
+import { exportXls } from '@/components/excel/export-xls';
+import { ImportExcelModal } from '@/components/excel/import-excel-modal';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
 import { DEPART_API } from '../api/depart-api';
 import { DepartForm, type DepartFormTarget } from '../components/depart-form';
 import { DepartTreeCard } from '../components/depart-tree-card';
@@ -13,7 +13,7 @@ export const DEPART_PAGE_TEXT = {
   export: '导出',
   import: '导入',
   detail: '基本信息',
-  exportName: '部门信息',
+  exportName: DEPART_RESOURCE.exportName,
 } as const;
 
 /** 部门管理 (variant 1): the tree with search on the left, the chosen department's detail on the right. */

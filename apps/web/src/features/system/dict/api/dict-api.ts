@@ -1,5 +1,15 @@
-import { DICT_ADMIN_API, type DictItemRecord, type DictRecord } from '@district/shared';
-import { deleteAction, getAction, postAction, putAction } from '../../../../lib/request';
+import {
+  DICT_ADMIN_API,
+  DICT_ITEM_RESOURCE,
+  DICT_RESOURCE,
+  resourceUrls,
+  type DictItemRecord,
+  type DictRecord,
+} from '@district/shared';
+import { deleteAction, getAction, postAction, putAction } from '@/lib/request';
+
+const DICT_URLS = resourceUrls(DICT_RESOURCE.path);
+const ITEM_URLS = resourceUrls(DICT_ITEM_RESOURCE.path);
 
 export interface DictFormPayload {
   id?: string;
@@ -20,11 +30,11 @@ export interface DictItemFormPayload {
 }
 
 export function saveDict(payload: DictFormPayload) {
-  return payload.id ? putAction(DICT_ADMIN_API.edit, payload) : postAction(DICT_ADMIN_API.add, payload);
+  return payload.id ? putAction(DICT_URLS.edit, payload) : postAction(DICT_URLS.add, payload);
 }
 
 export function saveDictItem(payload: DictItemFormPayload) {
-  return payload.id ? putAction(DICT_ADMIN_API.itemEdit, payload) : postAction(DICT_ADMIN_API.itemAdd, payload);
+  return payload.id ? putAction(ITEM_URLS.edit, payload) : postAction(ITEM_URLS.add, payload);
 }
 
 /** The recycle bin: deleted dictionaries. */

@@ -1,25 +1,17 @@
 import { useCallback } from 'react';
 import { Drawer, Space, Tag } from 'antd';
-import { DICT_ADMIN_API, PERM, type DictItemRecord, type DictRecord } from '@district/shared';
-import { ListPage, type ListEditorProps } from '../../../../components/list-page/list-page';
-import type { ListColumn } from '../../../../components/list-page/list-columns';
-import type { QueryField } from '../../../../components/list-page/list-query';
+import { DICT_ITEM_RESOURCE as R, type DictItemRecord, type DictRecord } from '@district/shared';
+import { ListPage, type ListEditorProps } from '@/components/list-page/list-page';
+import { columnOf, type ColumnPick } from '@/components/list-page/list-resource';
 import { DictItemFormModal } from './dict-item-form-modal';
 
 export const DICT_ITEM_TEXT = { title: (name: string) => `字典配置：${name}` } as const;
 
-const QUERY_FIELDS: QueryField[] = [
-  { kind: 'input', field: 'itemText', label: '名称', op: 'like', trim: true },
-  { kind: 'dict', field: 'status', label: '状态', dictCode: 'valid_status' },
-];
-
-const COLUMNS: ListColumn<DictItemRecord>[] = [
-  { title: '名称', dataIndex: 'itemText', key: 'itemText', sorter: true },
-  { title: '数据值', dataIndex: 'itemValue', key: 'itemValue', sorter: true },
+const COLUMNS: ColumnPick<DictItemRecord, typeof R>[] = [
+  'itemText',
+  'itemValue',
   {
-    title: '颜色',
-    dataIndex: 'itemColor',
-    width: 110,
+    ...columnOf<DictItemRecord>(R, 'itemColor'),
     render: (color: string | null) =>
       color ? (
         <Space size={4}>
@@ -31,17 +23,15 @@ const COLUMNS: ListColumn<DictItemRecord>[] = [
         </Space>
       ) : null,
   },
-  { title: '排序', dataIndex: 'sortOrder', key: 'sortOrder', sorter: true, width: 80 },
+  'sortOrder',
   {
-    title: '状态',
-    dataIndex: 'status',
-    key: 'status',
-    width: 80,
+    ...columnOf<DictItemRecord>(R, 'status'),
+    sorter: false,
     render: (status: number, record) => (
       <Tag color={status === 1 ? 'green' : 'default'}>{record.status_dictText ?? (status === 1 ? '有效' : '无效')}</Tag>
     ),
   },
-  { title: '描述', dataIndex: 'description', valueType: 'longText' },
+  'description',
 ];
 
 export interface DictItemDrawerProps {
@@ -65,16 +55,13 @@ export function DictItemDrawer({ dict, onClose }: DictItemDrawerProps) {
       destroyOnHidden
     >
       {dict && (
-        <ListPage<DictItemRecord>
-          url={{
-            list: DICT_ADMIN_API.itemList,
-            delete: DICT_ADMIN_API.itemDelete,
-            deleteBatch: DICT_ADMIN_API.itemDeleteBatch,
-          }}
+        <ListPage<DictItemRecord, typeof R>
+          resource={R}
           columns={COLUMNS}
-          queryFields={QUERY_FIELDS}
+          queryFields={['itemText', 'status']}
+          // The items of one dictionary: no advanced query here.
+          superQueryFields={[]}
           defaultParams={{ dictId: dict.id }}
-          permissions={{ add: PERM.dictEdit, edit: PERM.dictEdit, delete: PERM.dictEdit, batchDelete: PERM.dictEdit }}
           renderEditor={renderEditor}
         />
       )}

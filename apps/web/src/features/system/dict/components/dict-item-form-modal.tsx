@@ -1,6 +1,7 @@
-import { ColorPicker, Form, Input, InputNumber, Switch, type FormRule } from 'antd';
-import { DICT_COLOR_PATTERN, DICT_LIMITS, DICT_MESSAGES, lengthRules, type DictItemRecord } from '@district/shared';
-import { RecordFormModal } from '../../../../components/form-modal/record-form-modal';
+import { ColorPicker, Form, Input, InputNumber, Switch } from 'antd';
+import { DICT_ITEM_RESOURCE as R, DICT_LIMITS, type DictItemRecord } from '@district/shared';
+import { formField, inputPlaceholder } from '@/components/form-modal/field-rules';
+import { RecordFormModal } from '@/components/form-modal/record-form-modal';
 import { saveDictItem } from '../api/dict-api';
 
 export const DICT_ITEM_FORM_TEXT = { addTitle: '新增字典项', editTitle: '编辑字典项' } as const;
@@ -22,8 +23,6 @@ interface FormValues {
   sortOrder?: number;
   enabled: boolean;
 }
-
-const rules = (list: readonly object[]) => list.map((r) => ({ ...r })) as FormRule[];
 
 /** 新增/编辑 one dictionary item: name, value, colour, sort order, status and description. */
 export function DictItemFormModal({ open, dictId, record, onClose, onSaved }: DictItemFormModalProps) {
@@ -61,40 +60,22 @@ export function DictItemFormModal({ open, dictId, record, onClose, onSaved }: Di
       onClose={onClose}
       onSaved={onSaved}
     >
-      <Form.Item
-        label="名称"
-        name="itemText"
-        rules={rules(
-          lengthRules({ required: true, requiredMessage: DICT_MESSAGES.itemTextRequired, max: DICT_LIMITS.itemText }),
-        )}
-      >
-        <Input placeholder="请输入名称" />
+      <Form.Item {...formField(R, 'itemText')}>
+        <Input placeholder={inputPlaceholder(R, 'itemText')} />
+      </Form.Item>
+      <Form.Item {...formField(R, 'itemValue')}>
+        <Input placeholder={inputPlaceholder(R, 'itemValue')} />
       </Form.Item>
       <Form.Item
-        label="数据值"
-        name="itemValue"
-        rules={rules(
-          lengthRules({
-            required: true,
-            requiredMessage: DICT_MESSAGES.itemValueRequired,
-            max: DICT_LIMITS.itemValue,
-          }),
-        )}
-      >
-        <Input placeholder="请输入数据值" />
-      </Form.Item>
-      <Form.Item
-        label="颜色"
-        name="itemColor"
+        {...formField(R, 'itemColor')}
         getValueFromEvent={(color: { cleared: boolean; toHexString: () => string }) =>
           color.cleared ? '' : color.toHexString()
         }
-        rules={[{ pattern: DICT_COLOR_PATTERN, message: DICT_MESSAGES.itemColorPattern }]}
       >
         <ColorPicker allowClear disabledAlpha format="hex" showText />
       </Form.Item>
-      <Form.Item label="描述" name="description" rules={rules(lengthRules({ max: DICT_LIMITS.description }))}>
-        <Input.TextArea rows={2} placeholder="请输入描述" />
+      <Form.Item {...formField(R, 'description')}>
+        <Input.TextArea rows={2} placeholder={inputPlaceholder(R, 'description')} />
       </Form.Item>
       <Form.Item label="排序值" name="sortOrder">
         <InputNumber min={0} max={DICT_LIMITS.sortOrder} precision={0} style={{ width: '100%' }} />

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { App, Divider, Modal, Space, Table, type TableColumnsType } from 'antd';
-import { DICT_MESSAGES, type DictRecord } from '@district/shared';
+import { DICT_MESSAGES, DICT_RESOURCE as R, type DictRecord } from '@district/shared';
 import { deleteDictForGood, fetchDeletedDicts, restoreDict } from '../api/dict-api';
 
 export const RECYCLE_TEXT = {
@@ -20,23 +20,13 @@ export interface DictRecycleBinModalProps {
 /** 回收站: deleted dictionaries, restored or deleted for good (with their items, after confirmation). */
 export function DictRecycleBinModal({ open, onClose, onRestored }: DictRecycleBinModalProps) {
   const { message, modal } = App.useApp();
-  const [rows, setRows] = useState<DictRecord[]>([]);
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setRows(await fetchDeletedDicts());
-    } catch {
-      // The request layer shows the server's message.
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    if (open) void load();
-  }, [open, load]);
+  // Read afresh each time the bin opens; a failure is shown by the request layer.
+  const deleted = useQuery({
+    queryKey: ['system', 'dict', 'recycle-bin'],
+    queryFn: fetchDeletedDicts,
+    enabled: open,
+  });
+  const load = () => deleted.refetch();
 
   const restore = async (row: DictRecord) => {
     try {
@@ -67,9 +57,9 @@ export function DictRecycleBinModal({ open, onClose, onRestored }: DictRecycleBi
   };
 
   const columns: TableColumnsType<DictRecord> = [
-    { title: '字典名称', dataIndex: 'dictName' },
-    { title: '字典编码', dataIndex: 'dictCode' },
-    { title: '描述', dataIndex: 'description', ellipsis: true },
+    { title: R.fields.dictName.title, dataIndex: 'dictName' },
+    { title: R.fields.dictCode.title, dataIndex: 'dictCode' },
+    { title: R.fields.description.title, dataIndex: 'description', ellipsis: true },
     { title: '删除时间', dataIndex: 'updateTime', width: 170 },
     {
       title: '操作',
@@ -91,8 +81,8 @@ export function DictRecycleBinModal({ open, onClose, onRestored }: DictRecycleBi
         size="middle"
         bordered
         columns={columns}
-        dataSource={rows}
-        loading={loading}
+        dataSource={deleted.data ?? []}
+        loading={deleted.isFetching}
         pagination={false}
       />
     </Modal>

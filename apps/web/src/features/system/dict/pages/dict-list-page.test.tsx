@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { PERM, type AuthEntry, type DictItemRecord, type DictRecord } from '@district/shared';
-import { useSessionStore } from '../../../../lib/session-store';
-import { fail, mockHttp, ok, type MockReply } from '../../../../test/mock-http';
-import { renderWithApp } from '../../../../test/render';
+import { useSessionStore } from '@/lib/session-store';
+import { fail, mockHttp, ok, type MockReply } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { DictListPage } from './dict-list-page';
 
 const dict = (id: string, dictName: string, dictCode: string): DictRecord => ({

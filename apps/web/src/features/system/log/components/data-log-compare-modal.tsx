@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { Modal, Table, Typography } from 'antd';
-import { useEffect, useState } from 'react';
-import { errorMessage } from '../../../../lib/errors';
+import { errorMessage } from '@/lib/errors';
 import { compareVersions, type DataLogRecord } from '../api/log-api';
 
 interface Row {
   field: string;
+  title: string;
   older: string;
   newer: string;
   changed: boolean;
@@ -15,37 +16,41 @@ function show(v: unknown): string {
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
-/** Turns two stored versions into one row per field, marking the fields that differ. */
+/**
+ * Turns two versions into one row per field, marking the fields that differ: the server's readable form (titles,
+ * names, yuan, labels) when it gives one, else the stored content.
+ */
 export function diffVersions(older: DataLogRecord, newer: DataLogRecord): Row[] {
+  if (older.dataFields && newer.dataFields) {
+    const before = new Map(older.dataFields.map((f) => [f.field, f]));
+    const after = new Map(newer.dataFields.map((f) => [f.field, f]));
+    const fields = [...new Set([...before.keys(), ...after.keys()])];
+    return fields.map((field) => {
+      const a = before.get(field)?.text ?? '';
+      const b = after.get(field)?.text ?? '';
+      const title = (before.get(field) ?? after.get(field))!.title;
+      return { field, title, older: a, newer: b, changed: a !== b };
+    });
+  }
   const a = JSON.parse(older.dataContent) as Record<string, unknown>;
   const b = JSON.parse(newer.dataContent) as Record<string, unknown>;
   const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])];
   return fields.map((field) => {
     const older = show(a[field]);
     const newer = show(b[field]);
-    return { field, older, newer, changed: older !== newer };
+    return { field, title: field, older, newer, changed: older !== newer };
   });
 }
 
 /** 数据比较: two versions of one record side by side, changed fields highlighted. */
 export function DataLogCompareModal({ ids, onClose }: { ids: [string, string] | null; onClose: () => void }) {
-  const [versions, setVersions] = useState<DataLogRecord[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!ids) return;
-    let active = true;
-    setVersions(null);
-    setError(null);
-    compareVersions(ids[0], ids[1])
-      .then((v) => active && setVersions(v))
-      .catch((e: unknown) => active && setError(errorMessage(e, '比较失败')));
-    return () => {
-      active = false;
-    };
-  }, [ids]);
-
-  const [older, newer] = versions ?? [];
+  const compared = useQuery({
+    queryKey: ['system', 'data-log', 'compare', ids],
+    queryFn: () => compareVersions(ids![0], ids![1]),
+    enabled: ids !== null,
+  });
+  const error = compared.error ? errorMessage(compared.error, '比较失败') : null;
+  const [older, newer] = compared.data ?? [];
   const rows = older && newer ? diffVersions(older, newer) : [];
   return (
     <Modal title="数据比较" open={ids !== null} onCancel={onClose} footer={null} width={900} destroyOnHidden>
@@ -59,7 +64,7 @@ export function DataLogCompareModal({ ids, onClose }: { ids: [string, string] | 
           scroll={{ y: 480 }}
           onRow={(r) => ({ style: r.changed ? { background: 'var(--ant-color-warning-bg)' } : undefined })}
           columns={[
-            { title: '字段', dataIndex: 'field', width: 160 },
+            { title: '字段', dataIndex: 'title', width: 160 },
             { title: `版本 ${older.dataVersion}（${older.createTime}）`, dataIndex: 'older' },
             { title: `版本 ${newer.dataVersion}（${newer.createTime}）`, dataIndex: 'newer' },
           ]}

@@ -1,9 +1,9 @@
 import { Card, Descriptions, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import type { QueryField } from '../../../../components/list-page/list-query';
-import { ListPage } from '../../../../components/list-page/list-page';
-import type { ListColumn } from '../../../../components/list-page/list-columns';
-import { LOG_URLS } from '../api/log-api';
+import { LOG_RESOURCE as R } from '@district/shared';
+import { ListPage } from '@/components/list-page/list-page';
+import { columnOf, type ColumnPick, type QueryPick } from '@/components/list-page/list-resource';
+import { LogVerifyButton } from '../components/log-verify-modal';
 
 interface LogRecord {
   id: string;
@@ -21,33 +21,32 @@ interface LogRecord {
   createTime: string;
 }
 
-const QUERY: QueryField[] = [
-  { field: 'logContent', label: '日志内容', kind: 'input', op: 'like' },
-  { field: 'username', label: '操作人', kind: 'input', op: 'like' },
-  { field: 'ip', label: 'IP', kind: 'input' },
-  { field: 'createTime', label: '时间', kind: 'dateRange', showTime: true },
-];
+const QUERY: QueryPick<typeof R>[] = ['logContent', 'username', 'ip', 'createTime'];
 
 function resultTag(r: LogRecord) {
   return r.result === 1 ? <Tag color="success">成功</Tag> : <Tag color="error">失败</Tag>;
 }
 
-const LOGIN_COLUMNS: ListColumn<LogRecord>[] = [
-  { title: '日志内容', dataIndex: 'logContent', valueType: 'longText' },
-  { title: '操作人', dataIndex: 'username', width: 140, sorter: true },
-  { title: 'IP', dataIndex: 'ip', width: 150 },
-  { title: '结果', dataIndex: 'result', width: 80, render: (_, r) => resultTag(r) },
-  { title: '时间', dataIndex: 'createTime', width: 180, sorter: true },
+const col = (key: keyof typeof R.fields) => columnOf<LogRecord>(R, key);
+const RESULT = { ...col('result'), render: (_: unknown, r: LogRecord) => resultTag(r) };
+
+const LOGIN_COLUMNS: ColumnPick<LogRecord, typeof R>[] = [
+  'logContent',
+  { ...col('username'), width: 140 },
+  { ...col('ip'), width: 150 },
+  RESULT,
+  'createTime',
 ];
 
-const OPERATION_COLUMNS: ListColumn<LogRecord>[] = [
-  { title: '请求', dataIndex: 'method', valueType: 'longText' },
-  { title: '操作类型', dataIndex: 'operateType_dictText', width: 100 },
-  { title: '操作人', dataIndex: 'username', width: 130, sorter: true },
-  { title: 'IP', dataIndex: 'ip', width: 140 },
-  { title: '耗时(毫秒)', dataIndex: 'costTime', width: 110, sorter: true },
-  { title: '结果', dataIndex: 'result', width: 80, render: (_, r) => resultTag(r) },
-  { title: '时间', dataIndex: 'createTime', width: 180, sorter: true },
+const OPERATION_COLUMNS: ColumnPick<LogRecord, typeof R>[] = [
+  // The request: its method and path as the server recorded them.
+  { ...col('method'), title: '请求', valueType: 'longText' },
+  { ...col('operateType'), width: 100 },
+  { ...col('username'), width: 130 },
+  { ...col('ip'), width: 140 },
+  'costTime',
+  RESULT,
+  'createTime',
 ];
 
 /** What a request carried, shown under an operation-log row. */
@@ -60,9 +59,10 @@ function RequestDetails({ record }: { record: LogRecord }) {
   }
   return (
     <Descriptions size="small" column={1} bordered>
-      <Descriptions.Item label="请求路径">{record.requestUrl}</Descriptions.Item>
+      <Descriptions.Item label={R.fields.requestUrl.title}>{record.requestUrl}</Descriptions.Item>
+      {/* requestType holds the HTTP method. */}
       <Descriptions.Item label="请求方法">{record.requestType}</Descriptions.Item>
-      <Descriptions.Item label="请求参数">
+      <Descriptions.Item label={R.fields.requestParam.title}>
         <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0, fontFamily: 'monospace' }}>
           {params}
         </Typography.Paragraph>
@@ -81,17 +81,20 @@ export function LogListPage() {
         activeKey={tab}
         onChange={setTab}
         destroyOnHidden
+        tabBarExtraContent={<LogVerifyButton />}
         items={[
           {
             key: '1',
             label: '登录日志',
             children: (
-              <ListPage<LogRecord>
-                url={{ list: LOG_URLS.list, exportXls: LOG_URLS.exportXls }}
+              <ListPage<LogRecord, typeof R>
+                resource={R}
                 defaultParams={{ logType: 1 }}
                 columns={LOGIN_COLUMNS}
                 queryFields={QUERY}
                 selectable={false}
+                // Each tab is one log type: no advanced query over the log's fields.
+                superQueryFields={[]}
                 exportName="登录日志"
               />
             ),
@@ -100,16 +103,14 @@ export function LogListPage() {
             key: '2',
             label: '操作日志',
             children: (
-              <ListPage<LogRecord>
-                url={{ list: LOG_URLS.list, exportXls: LOG_URLS.exportXls }}
+              <ListPage<LogRecord, typeof R>
+                resource={R}
                 defaultParams={{ logType: 2 }}
                 columns={OPERATION_COLUMNS}
-                queryFields={[
-                  ...QUERY,
-                  { field: 'operateType', label: '操作类型', kind: 'dict', dictCode: 'operate_type' },
-                  { field: 'requestUrl', label: '请求路径', kind: 'input', op: 'like' },
-                ]}
+                queryFields={[...QUERY, 'operateType', 'requestUrl']}
                 selectable={false}
+                // Each tab is one log type: no advanced query over the log's fields.
+                superQueryFields={[]}
                 exportName="操作日志"
                 tableProps={{ expandable: { expandedRowRender: (r) => <RequestDetails record={r} /> } }}
               />

@@ -1,26 +1,31 @@
-import type {
-  PermissionDataRuleRecord,
-  PermissionLazyRow,
-  PermissionRecord,
-  PermissionTreeResult,
-  PermissionTreeRow,
+import {
+  PERMISSION_ADMIN_API as A,
+  PERMISSION_RESOURCE,
+  resourceUrls,
+  type PermissionDataRuleRecord,
+  type PermissionLazyRow,
+  type PermissionRecord,
+  type PermissionTreeResult,
+  type PermissionTreeRow,
 } from '@district/shared';
-import { deleteAction, getAction, postAction, putAction } from '../../../../lib/request';
+import { deleteAction, getAction, postAction, putAction } from '@/lib/request';
+
+const MENU = resourceUrls(PERMISSION_RESOURCE.path);
 
 export const PERMISSION_URLS = {
-  list: '/sys/permission/list',
-  treeList: '/sys/permission/queryTreeList',
-  topMenus: '/sys/permission/getSystemMenuList',
-  submenu: '/sys/permission/getSystemSubmenu',
-  submenuBatch: '/sys/permission/getSystemSubmenuBatch',
-  add: '/sys/permission/add',
-  edit: '/sys/permission/edit',
-  delete: '/sys/permission/delete',
-  deleteBatch: '/sys/permission/deleteBatch',
-  rules: '/sys/permission/queryPermissionRule',
-  addRule: '/sys/permission/addPermissionRule',
-  editRule: '/sys/permission/editPermissionRule',
-  deleteRule: '/sys/permission/deletePermissionRule',
+  list: MENU.list,
+  treeList: A.queryTreeList,
+  topMenus: A.getSystemMenuList,
+  submenu: A.getSystemSubmenu,
+  submenuBatch: A.getSystemSubmenuBatch,
+  add: MENU.add,
+  edit: MENU.edit,
+  delete: MENU.delete,
+  deleteBatch: MENU.deleteBatch,
+  rules: A.queryPermissionRule,
+  addRule: A.addPermissionRule,
+  editRule: A.editPermissionRule,
+  deleteRule: A.deletePermissionRule,
 } as const;
 
 /** The request layer already showed the failure (central handler): callers only stop. */

@@ -1,9 +1,9 @@
 import { DATA_RULE_MESSAGES as D } from '@district/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useSessionStore } from '../../../../lib/session-store';
-import { mockHttp, ok } from '../../../../test/mock-http';
-import { renderWithApp } from '../../../../test/render';
+import { useSessionStore } from '@/lib/session-store';
+import { mockHttp, ok } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { grant } from '../pages/permission-test-data';
 import { DataRuleDrawer } from './data-rule-drawer';
 

@@ -1,14 +1,17 @@
 import {
   DATA_RULE_CONDITION_LABELS,
+  DATA_RULE_RESOURCE as R,
   PERM,
   PERMISSION_STATUS_LABELS,
   type DataRuleCondition,
   type PermissionDataRuleRecord,
 } from '@district/shared';
 import { Button, Drawer, Form, Input, Popconfirm, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { HasPermission } from '../../../../components/has-permission/has-permission';
-import { feedback } from '../../../../lib/feedback';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { HasPermission } from '@/components/has-permission/has-permission';
+import { inputPlaceholder } from '@/components/form-modal/field-rules';
+import { feedback } from '@/lib/feedback';
 import { deleteRule, fetchRules, type RuleQuery } from '../api/permission-api';
 import { DataRuleFormModal } from './data-rule-form-modal';
 
@@ -33,33 +36,32 @@ interface DataRuleDrawerProps {
 /** A menu's data rules: search, add, edit, delete. */
 export function DataRuleDrawer({ menu, onClose, onChanged }: DataRuleDrawerProps) {
   const [query] = Form.useForm<RuleQuery>();
-  const [rows, setRows] = useState<PermissionDataRuleRecord[]>([]);
-  const [loading, setLoading] = useState(false);
   const [editing, setEditing] = useState<PermissionDataRuleRecord | 'new' | null>(null);
-
-  const load = useCallback(async () => {
-    if (!menu) return;
-    setLoading(true);
-    try {
-      setRows(await fetchRules(menu.id, query.getFieldsValue()));
-    } catch {
-      // shown by the request layer
-    } finally {
-      setLoading(false);
-    }
-  }, [menu, query]);
-
-  useEffect(() => {
-    if (!menu) return;
+  // The search as last submitted; another menu starts without one.
+  const [search, setSearch] = useState<{ menuId: string; query: RuleQuery } | null>(null);
+  const ruleQuery = menu && search?.menuId === menu.id ? search.query : {};
+  const rules = useQuery({
+    queryKey: ['system', 'permission', 'rules', menu?.id, ruleQuery],
+    queryFn: () => fetchRules(menu!.id, ruleQuery),
+    enabled: menu !== null,
+  });
+  // The next menu opens with an empty search.
+  const close = () => {
     query.resetFields();
-    setRows([]);
-    void load();
-  }, [menu, load, query]);
+    setSearch(null);
+    onClose();
+  };
+  const load = () => {
+    if (!menu) return;
+    const next = query.getFieldsValue();
+    if (JSON.stringify(next) === JSON.stringify(ruleQuery)) void rules.refetch();
+    else setSearch({ menuId: menu.id, query: next });
+  };
 
   const remove = async (id: string) => {
     try {
       feedback.message.success(await deleteRule(id));
-      await load();
+      load();
       onChanged?.();
     } catch {
       // shown by the request layer
@@ -67,17 +69,17 @@ export function DataRuleDrawer({ menu, onClose, onChanged }: DataRuleDrawerProps
   };
 
   const columns: TableColumnsType<PermissionDataRuleRecord> = [
-    { title: '规则名称', dataIndex: 'ruleName', ellipsis: true },
-    { title: '规则字段', dataIndex: 'ruleColumn', width: 130, ellipsis: true },
+    { title: R.fields.ruleName.title, dataIndex: 'ruleName', ellipsis: true },
+    { title: R.fields.ruleColumn.title, dataIndex: 'ruleColumn', width: 130, ellipsis: true },
     {
-      title: '条件规则',
+      title: R.fields.ruleConditions.title,
       dataIndex: 'ruleConditions',
       width: 120,
       render: (c: string) => DATA_RULE_CONDITION_LABELS[c as DataRuleCondition] ?? c,
     },
-    { title: '规则值', dataIndex: 'ruleValue', ellipsis: true },
+    { title: R.fields.ruleValue.title, dataIndex: 'ruleValue', ellipsis: true },
     {
-      title: '状态',
+      title: R.fields.status.title,
       dataIndex: 'status',
       width: 70,
       render: (s: string) => (
@@ -100,13 +102,13 @@ export function DataRuleDrawer({ menu, onClose, onChanged }: DataRuleDrawerProps
   ];
 
   return (
-    <Drawer title={menu ? DATA_RULE_TEXT.title(menu.name) : ''} open={menu !== null} onClose={onClose} size={820}>
-      <Form form={query} name="dataRuleQuery" layout="inline" onFinish={() => void load()} style={{ marginBottom: 12 }}>
-        <Form.Item name="ruleName" label="规则名称">
-          <Input allowClear placeholder="请输入规则名称" />
+    <Drawer title={menu ? DATA_RULE_TEXT.title(menu.name) : ''} open={menu !== null} onClose={close} size={820}>
+      <Form form={query} name="dataRuleQuery" layout="inline" onFinish={load} style={{ marginBottom: 12 }}>
+        <Form.Item name="ruleName" label={R.fields.ruleName.title}>
+          <Input allowClear placeholder={inputPlaceholder(R, 'ruleName')} />
         </Form.Item>
-        <Form.Item name="ruleValue" label="规则值">
-          <Input allowClear placeholder="请输入规则值" />
+        <Form.Item name="ruleValue" label={R.fields.ruleValue.title}>
+          <Input allowClear placeholder={inputPlaceholder(R, 'ruleValue')} />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit">
@@ -115,7 +117,7 @@ export function DataRuleDrawer({ menu, onClose, onChanged }: DataRuleDrawerProps
           <Button
             onClick={() => {
               query.resetFields();
-              void load();
+              load();
             }}
           >
             {DATA_RULE_TEXT.reset}
@@ -131,8 +133,8 @@ export function DataRuleDrawer({ menu, onClose, onChanged }: DataRuleDrawerProps
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={rows}
-        loading={loading}
+        dataSource={rules.data ?? []}
+        loading={rules.isFetching}
         pagination={false}
       />
       {menu && (
@@ -142,7 +144,7 @@ export function DataRuleDrawer({ menu, onClose, onChanged }: DataRuleDrawerProps
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            void load();
+            load();
             onChanged?.();
           }}
         />

@@ -3,12 +3,13 @@ import {
   MENU_TYPE_LABELS,
   PERM,
   PERMISSION_MESSAGES as M,
+  PERMISSION_RESOURCE as R,
   type MenuType,
   type PermissionRecord,
 } from '@district/shared';
 import { Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
-import { useHasPermission } from '../../../../components/has-permission/use-has-permission';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
 
 export const PERMISSION_PAGE_TEXT = { add: '新增菜单', collapseAll: '折叠全部' } as const;
 
@@ -34,9 +35,9 @@ export function usePermissionColumns<T extends PermissionRecord>(
   const { onEdit, onAddChild, onRules, onDelete } = actions;
   return useMemo(
     () => [
-      { title: '菜单名称', dataIndex: 'name', key: 'name', width: 240, ellipsis: true },
+      { title: R.fields.name.title, dataIndex: 'name', key: 'name', width: 240, ellipsis: true },
       {
-        title: '菜单类型',
+        title: R.fields.menuType.title,
         dataIndex: 'menuType',
         key: 'menuType',
         width: 100,
@@ -49,8 +50,8 @@ export function usePermissionColumns<T extends PermissionRecord>(
       { title: '图标', dataIndex: 'icon', key: 'icon', width: 110, ellipsis: true },
       { title: '组件', dataIndex: 'component', key: 'component', ellipsis: true },
       { title: '路径', dataIndex: 'url', key: 'url', ellipsis: true },
-      { title: '授权标识', dataIndex: 'perms', key: 'perms', ellipsis: true },
-      { title: '排序', dataIndex: 'sortNo', key: 'sortNo', width: 70 },
+      { title: R.fields.perms.title, dataIndex: 'perms', key: 'perms', ellipsis: true },
+      { title: R.fields.sortNo.title, dataIndex: 'sortNo', key: 'sortNo', width: 70 },
       {
         title: '操作',
         key: 'action',

@@ -1,8 +1,8 @@
 import { PERMISSION_MESSAGES as M } from '@district/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockHttp, ok } from '../../../../test/mock-http';
-import { renderWithApp } from '../../../../test/render';
+import { mockHttp, ok } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { record } from '../pages/permission-test-data';
 import { PermissionFormDrawer, type PermissionFormTarget } from './permission-form-drawer';
 

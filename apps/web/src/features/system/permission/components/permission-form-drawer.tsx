@@ -1,11 +1,9 @@
 import {
   MENU_TYPE,
   MENU_TYPE_LABELS,
-  MENU_URL_PATTERN,
   PERMISSION_LIMITS,
-  PERMISSION_MESSAGES as M,
+  PERMISSION_RESOURCE as R,
   PERMISSION_STATUS_LABELS,
-  PERMS_PATTERN,
   PERMS_TYPE_LABELS,
   ROUTE_VIEW_COMPONENT,
   type MenuType,
@@ -13,8 +11,10 @@ import {
   type PermissionTreeNode,
 } from '@district/shared';
 import { Button, Drawer, Form, Input, InputNumber, Radio, Space, Switch, TreeSelect } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import { feedback } from '../../../../lib/feedback';
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { formField, selectPlaceholder } from '@/components/form-modal/field-rules';
+import { useRecordForm } from '@/components/form-modal/use-record-form';
 import { fetchPermissionTreeList, savePermission, type PermissionFormValues } from '../api/permission-api';
 
 export const PERMISSION_FORM_TEXT = {
@@ -34,6 +34,12 @@ interface PermissionFormDrawerProps {
   onClose: () => void;
   /** After a successful save, so the page reloads what changed (the old and new parent). */
   onSaved: (changed: { parentIds: (string | null)[] }) => void;
+}
+
+/** A save's answer, with the parents whose levels changed (the old one and the new one). */
+interface Saved {
+  message: string;
+  parentIds: (string | null)[];
 }
 
 interface ParentOption {
@@ -81,35 +87,41 @@ const DEFAULTS: PermissionFormValues = {
 export function PermissionFormDrawer({ target, onClose, onSaved }: PermissionFormDrawerProps) {
   const [form] = Form.useForm<PermissionFormValues>();
   const menuType = Form.useWatch('menuType', form) as MenuType | undefined;
-  const [tree, setTree] = useState<PermissionTreeNode[]>([]);
-  const [saving, setSaving] = useState(false);
   const editing = target?.mode === 'edit' ? target.record : null;
-
-  useEffect(() => {
-    if (!target) return;
-    form.resetFields();
-    if (target.mode === 'edit') {
-      form.setFieldsValue(target.record);
-    } else {
-      const type = target.menuType ?? (target.parentId ? MENU_TYPE.subMenu : MENU_TYPE.topMenu);
-      form.setFieldsValue({
+  // The parent choices: the whole tree, read afresh each time the form opens.
+  const parents = useQuery({
+    queryKey: ['system', 'permission', 'tree-list'],
+    queryFn: fetchPermissionTreeList,
+    enabled: target !== null,
+  });
+  const tree = parents.data?.treeList;
+  const { saving, submit } = useRecordForm<PermissionRecord, PermissionFormValues, Saved>({
+    form,
+    open: target !== null,
+    record: editing,
+    initialValues: (record) => {
+      if (record) return record;
+      const type = target?.mode === 'add' ? target.menuType : undefined;
+      const parentId = target?.mode === 'add' ? (target.parentId ?? null) : null;
+      const menu = type ?? (parentId ? MENU_TYPE.subMenu : MENU_TYPE.topMenu);
+      return {
         ...DEFAULTS,
-        menuType: type,
-        parentId: target.parentId ?? null,
-        component: type === MENU_TYPE.topMenu ? ROUTE_VIEW_COMPONENT : undefined,
-      });
-    }
-    let live = true;
-    fetchPermissionTreeList()
-      .then((r) => live && setTree(r.treeList))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [target, form]);
+        menuType: menu,
+        parentId,
+        component: menu === MENU_TYPE.topMenu ? ROUTE_VIEW_COMPONENT : undefined,
+      };
+    },
+    save: async (values, record) => ({
+      message: await savePermission(values, record?.id),
+      parentIds: [record?.parentId ?? null, values.parentId ?? null],
+    }),
+    onSaved: ({ parentIds }) => onSaved({ parentIds }),
+  });
 
-  const parentOptions = useMemo(() => toParentOptions(tree, editing?.id ?? null), [tree, editing]);
+  const parentOptions = useMemo(() => toParentOptions(tree ?? [], editing?.id ?? null), [tree, editing]);
   const isButton = menuType === MENU_TYPE.button;
+  // A button's name is its permission's name.
+  const nameLabel = isButton ? '按钮/权限名称' : R.fields.name.title;
   const isTop = menuType === MENU_TYPE.topMenu;
 
   const title =
@@ -118,22 +130,6 @@ export function PermissionFormDrawer({ target, onClose, onSaved }: PermissionFor
       : target?.parentId
         ? PERMISSION_FORM_TEXT.addChildTitle
         : PERMISSION_FORM_TEXT.addTitle;
-
-  const submit = async () => {
-    // Invalid fields show their messages under the fields.
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    try {
-      const message = await savePermission(values, editing?.id);
-      feedback.message.success(message);
-      onSaved({ parentIds: [editing?.parentId ?? null, values.parentId ?? null] });
-    } catch {
-      // The request layer has shown the server's message.
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <Drawer
@@ -159,7 +155,7 @@ export function PermissionFormDrawer({ target, onClose, onSaved }: PermissionFor
         wrapperCol={{ span: 17 }}
         preserve={false}
       >
-        <Form.Item name="menuType" label="菜单类型" rules={[{ required: true, message: M.menuTypeRequired }]}>
+        <Form.Item {...formField(R, 'menuType')}>
           <Radio.Group
             onChange={(e) => {
               // A top-level menu usually only groups its sub-menus.
@@ -173,21 +169,14 @@ export function PermissionFormDrawer({ target, onClose, onSaved }: PermissionFor
             }))}
           />
         </Form.Item>
-        <Form.Item
-          name="name"
-          label={isButton ? '按钮/权限名称' : '菜单名称'}
-          rules={[
-            { required: true, whitespace: true, message: M.nameRequired },
-            { max: PERMISSION_LIMITS.name, message: M.nameTooLong },
-          ]}
-        >
-          <Input placeholder={isButton ? '请输入按钮/权限名称' : '请输入菜单名称'} />
+        <Form.Item {...formField(R, 'name')} label={nameLabel}>
+          <Input placeholder={`请输入${nameLabel}`} />
         </Form.Item>
         {!isTop && (
-          <Form.Item name="parentId" label="上级菜单" rules={[{ required: true, message: M.parentRequired }]}>
+          <Form.Item {...formField(R, 'parentId')}>
             <TreeSelect
               treeData={parentOptions}
-              placeholder="请选择上级菜单"
+              placeholder={selectPlaceholder(R, 'parentId')}
               showSearch={{ treeNodeFilterProp: 'title' }}
               allowClear
               treeDefaultExpandAll
@@ -197,62 +186,43 @@ export function PermissionFormDrawer({ target, onClose, onSaved }: PermissionFor
         )}
         {!isButton && (
           <>
-            <Form.Item
-              name="url"
-              label="菜单路径"
-              rules={[
-                { required: true, whitespace: true, message: M.urlRequired },
-                { pattern: MENU_URL_PATTERN, message: M.urlInvalid },
-              ]}
-            >
+            <Form.Item {...formField(R, 'url')}>
               <Input placeholder="如 /system/user，外部链接以 http(s):// 开头" />
             </Form.Item>
-            <Form.Item
-              name="component"
-              label="前端组件"
-              rules={[{ required: true, whitespace: true, message: M.componentRequired }]}
-            >
+            <Form.Item {...formField(R, 'component')}>
               <Input placeholder="如 system/UserList" />
             </Form.Item>
             {!isTop && (
-              <Form.Item name="componentName" label="组件名称">
+              <Form.Item {...formField(R, 'componentName')}>
                 <Input placeholder="缓存路由时使用的组件名称" />
               </Form.Item>
             )}
             {isTop && (
-              <Form.Item name="redirect" label="默认跳转地址">
+              <Form.Item {...formField(R, 'redirect')}>
                 <Input placeholder="如 /system/user" />
               </Form.Item>
             )}
-            <Form.Item name="icon" label="菜单图标" rules={[{ max: PERMISSION_LIMITS.icon, message: M.tooLong(100) }]}>
+            <Form.Item {...formField(R, 'icon')}>
               <Input placeholder="图标名称，如 setting、user、team" allowClear />
             </Form.Item>
           </>
         )}
         {isButton && (
           <>
-            <Form.Item
-              name="perms"
-              label="授权标识"
-              rules={[
-                { required: true, whitespace: true, message: M.permsRequired },
-                { pattern: PERMS_PATTERN, message: M.permsInvalid },
-                { max: PERMISSION_LIMITS.perms, message: M.permsTooLong },
-              ]}
-            >
+            <Form.Item {...formField(R, 'perms')}>
               <Input placeholder="如 system:user:add" />
             </Form.Item>
-            <Form.Item name="permsType" label="授权策略">
+            <Form.Item {...formField(R, 'permsType')}>
               <Radio.Group options={Object.entries(PERMS_TYPE_LABELS).map(([value, label]) => ({ value, label }))} />
             </Form.Item>
-            <Form.Item name="status" label="状态">
+            <Form.Item {...formField(R, 'status')}>
               <Radio.Group
                 options={Object.entries(PERMISSION_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
               />
             </Form.Item>
           </>
         )}
-        <Form.Item name="sortNo" label="排序">
+        <Form.Item {...formField(R, 'sortNo')}>
           <InputNumber min={0} max={PERMISSION_LIMITS.sortNo} precision={0} style={{ width: 200 }} />
         </Form.Item>
         {!isButton && (
@@ -277,11 +247,7 @@ export function PermissionFormDrawer({ target, onClose, onSaved }: PermissionFor
             </Form.Item>
           </>
         )}
-        <Form.Item
-          name="description"
-          label="描述"
-          rules={[{ max: PERMISSION_LIMITS.description, message: M.tooLong(PERMISSION_LIMITS.description) }]}
-        >
+        <Form.Item {...formField(R, 'description')}>
           <Input.TextArea rows={2} />
         </Form.Item>
       </Form>

@@ -1,8 +1,9 @@
 import { PERM, type PermissionLazyRow } from '@district/shared';
 import { Button, Card, Space, Spin, Table, type TableColumnsType } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
-import { HasPermission } from '../../../../components/has-permission/has-permission';
-import { feedback } from '../../../../lib/feedback';
+import { useCallback, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { HasPermission } from '@/components/has-permission/has-permission';
+import { feedback } from '@/lib/feedback';
 import { deletePermission, fetchSubmenu, fetchSubmenuBatch, fetchTopMenus } from '../api/permission-api';
 import { DataRuleDrawer } from '../components/data-rule-drawer';
 import { PERMISSION_PAGE_TEXT, usePermissionColumns } from '../components/permission-columns';
@@ -52,23 +53,26 @@ function isUnloaded(row: LazyTableRow): boolean {
 
 /** 菜单管理（大菜单）: the same tree loaded one level at a time, for large menus. */
 export function PermissionLazyListPage() {
-  const [rows, setRows] = useState<LazyTableRow[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [expanded, setExpanded] = useState<Key[]>([]);
+  const queryClient = useQueryClient();
+  const [expanded, setExpandedKeys] = useState<Key[]>([]);
+  // Read by the loader, which reloads every level the user has open.
   const expandedRef = useRef<Key[]>([]);
-  expandedRef.current = expanded;
+  const setExpanded = useCallback((keys: Key[]) => {
+    expandedRef.current = keys;
+    setExpandedKeys(keys);
+  }, []);
   const [formTarget, setFormTarget] = useState<PermissionFormTarget | null>(null);
   const [ruleMenu, setRuleMenu] = useState<{ id: string; name: string } | null>(null);
 
-  /** Reloads the top level and, in one call, every level the user has open. */
-  const refresh = useCallback(async () => {
-    setLoading(true);
-    try {
+  const treeKey = ['system', 'permission', 'lazy-tree'] as const;
+  /** The top level and, in one call, every level the user has open; levels gone are closed. */
+  const tree = useQuery({
+    queryKey: treeKey,
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
       const top = await fetchTopMenus();
-      const open = expandedRef.current.map(String);
-      const loaded = await fetchSubmenuBatch(open);
+      const loaded = await fetchSubmenuBatch(expandedRef.current.map(String));
       const next = top.map((r) => toRow(r, loaded));
-      setRows(next);
       const present = new Set<string>();
       const walk = (list: LazyTableRow[]) =>
         list.forEach((r) => {
@@ -76,26 +80,25 @@ export function PermissionLazyListPage() {
           if (r.children) walk(r.children);
         });
       walk(next);
-      setExpanded((keys) => keys.filter((k) => present.has(String(k))));
-    } catch {
-      // shown by the request layer
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
+      setExpanded(expandedRef.current.filter((k) => present.has(String(k))));
+      return next;
+    },
+  });
+  const rows = tree.data ?? [];
+  // A failure is shown by the request layer; the rows shown stay.
+  const refresh = useCallback(() => tree.refetch(), [tree]);
 
   const expand = async (open: boolean, row: LazyTableRow) => {
     if (!open || !isUnloaded(row)) return;
+    const closeIt = () => setExpanded(expandedRef.current.filter((k) => k !== row.id));
     try {
       const children = await fetchSubmenu(row.id);
-      setRows((current) => replaceChildren(current, row.id, children));
-      if (children.length === 0) setExpanded((keys) => keys.filter((k) => k !== row.id));
+      queryClient.setQueryData<LazyTableRow[]>(treeKey, (current) =>
+        current ? replaceChildren(current, row.id, children) : current,
+      );
+      if (children.length === 0) closeIt();
     } catch {
-      setExpanded((keys) => keys.filter((k) => k !== row.id));
+      closeIt();
     }
   };
 
@@ -157,7 +160,7 @@ export function PermissionLazyListPage() {
         size="middle"
         columns={columns}
         dataSource={rows}
-        loading={loading}
+        loading={tree.isFetching}
         pagination={false}
         expandable={{
           expandedRowKeys: expanded,

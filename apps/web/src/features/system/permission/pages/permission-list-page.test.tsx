@@ -1,9 +1,9 @@
 import { PERMISSION_MESSAGES as M, type PermissionTreeRow } from '@district/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useSessionStore } from '../../../../lib/session-store';
-import { mockHttp, ok } from '../../../../test/mock-http';
-import { renderWithApp } from '../../../../test/render';
+import { useSessionStore } from '@/lib/session-store';
+import { mockHttp, ok } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { PermissionListPage } from './permission-list-page';
 import { grant, record } from './permission-test-data';
 

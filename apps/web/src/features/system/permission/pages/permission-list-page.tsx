@@ -1,8 +1,10 @@
-import { PERM, type PermissionTreeRow } from '@district/shared';
+import { PERM, PERMISSION_RESOURCE as R, type PermissionTreeRow } from '@district/shared';
 import { Button, Card, Input, Popconfirm, Space, Table } from 'antd';
-import { useCallback, useEffect, useMemo, useState, type Key } from 'react';
-import { HasPermission } from '../../../../components/has-permission/has-permission';
-import { feedback } from '../../../../lib/feedback';
+import { useCallback, useMemo, useState, type Key } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { inputPlaceholder } from '@/components/form-modal/field-rules';
+import { HasPermission } from '@/components/has-permission/has-permission';
+import { feedback } from '@/lib/feedback';
 import { deletePermission, deletePermissions, fetchPermissionTree } from '../api/permission-api';
 import { DataRuleDrawer } from '../components/data-rule-drawer';
 import { PERMISSION_PAGE_TEXT, usePermissionColumns } from '../components/permission-columns';
@@ -35,34 +37,38 @@ function allIds(rows: PermissionTreeRow[]): string[] {
 
 /** 菜单管理: the whole menu/button tree as a tree table, expanded. */
 export function PermissionListPage() {
-  const [rows, setRows] = useState<PermissionTreeRow[]>([]);
-  const [loading, setLoading] = useState(false);
   const [name, setName] = useState('');
-  const [expanded, setExpanded] = useState<readonly Key[]>([]);
-  const [selected, setSelected] = useState<Key[]>([]);
+  // The name searched for: the typed one once 查询 (or a reload) asks for it.
+  const [keyword, setKeyword] = useState('');
+  const [selectedKeys, setSelected] = useState<Key[]>([]);
   const [formTarget, setFormTarget] = useState<PermissionFormTarget | null>(null);
   const [ruleMenu, setRuleMenu] = useState<{ id: string; name: string } | null>(null);
 
-  const load = useCallback(async (keyword?: string) => {
-    setLoading(true);
-    try {
-      const tree = await fetchPermissionTree(keyword);
-      setRows(tree);
-      setExpanded(parentKeys(tree));
-      const live = new Set(allIds(tree));
-      setSelected((keys) => keys.filter((k) => live.has(String(k))));
-    } catch {
-      // shown by the request layer
-    } finally {
-      setLoading(false);
-    }
-  }, []);
+  // A failure is shown by the request layer; the rows shown stay.
+  const tree = useQuery({
+    queryKey: ['system', 'permission', 'tree', keyword],
+    queryFn: () => fetchPermissionTree(keyword || undefined),
+    placeholderData: keepPreviousData,
+  });
+  const rows = useMemo(() => tree.data ?? [], [tree.data]);
+  // Each tree arrives fully expanded; the user's folding holds until the next one.
+  const [folded, setFolded] = useState<{ of: PermissionTreeRow[]; keys: readonly Key[] } | null>(null);
+  const expanded = folded?.of === rows ? folded.keys : parentKeys(rows);
+  const setExpanded = (keys: readonly Key[]) => setFolded({ of: rows, keys });
+  // Selected rows that are gone are no longer selected.
+  const selected = useMemo(() => {
+    const live = new Set(allIds(rows));
+    return selectedKeys.filter((k) => live.has(String(k)));
+  }, [rows, selectedKeys]);
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const reload = useCallback(() => load(name.trim() || undefined), [load, name]);
+  const search = useCallback(
+    (next: string) => {
+      if (next === keyword) return tree.refetch();
+      setKeyword(next);
+    },
+    [keyword, tree],
+  );
+  const reload = useCallback(() => search(name.trim()), [search, name]);
 
   const columns = usePermissionColumns<PermissionTreeRow>({
     onEdit: useCallback((row) => setFormTarget({ mode: 'edit', record: row }), []),
@@ -97,13 +103,13 @@ export function PermissionListPage() {
     <Card variant="borderless">
       <Space wrap style={{ marginBottom: 12 }}>
         <Input
-          placeholder="请输入菜单名称"
+          placeholder={inputPlaceholder(R, 'name')}
           value={name}
           allowClear
           onChange={(e) => setName(e.target.value)}
           onPressEnter={() => void reload()}
           style={{ width: 220 }}
-          aria-label="菜单名称"
+          aria-label={R.fields.name.title}
         />
         <Button type="primary" onClick={() => void reload()}>
           {PERMISSION_LIST_TEXT.search}
@@ -111,7 +117,7 @@ export function PermissionListPage() {
         <Button
           onClick={() => {
             setName('');
-            void load();
+            void search('');
           }}
         >
           {PERMISSION_LIST_TEXT.reset}
@@ -140,7 +146,7 @@ export function PermissionListPage() {
         size="middle"
         columns={columns}
         dataSource={rows}
-        loading={loading}
+        loading={tree.isFetching}
         pagination={false}
         expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: setExpanded }}
         rowSelection={{ selectedRowKeys: selected, onChange: setSelected, checkStrictly: true }}

@@ -1,5 +1,5 @@
 import { PERM, type AuthEntry, type PermissionRecord } from '@district/shared';
-import { useSessionStore } from '../../../../lib/session-store';
+import { useSessionStore } from '@/lib/session-store';
 
 /** A stored record as the server answers it. */
 export function record(id: string, extra: Partial<PermissionRecord> = {}): PermissionRecord {

@@ -1,5 +1,5 @@
 import { API, type PlatformSettings } from '@district/shared';
-import { getAction, putAction } from '../../../../lib/request';
+import { getAction, putAction } from '@/lib/request';
 
 export async function fetchPlatformSettings(): Promise<PlatformSettings> {
   const res = await getAction<PlatformSettings>(API.platformSettings);

@@ -9,9 +9,9 @@ import {
   type AuthEntry,
   type PlatformSettings,
 } from '@district/shared';
-import { useSessionStore } from '../../../../lib/session-store';
-import { mockHttp, ok } from '../../../../test/mock-http';
-import { renderWithApp } from '../../../../test/render';
+import { useSessionStore } from '@/lib/session-store';
+import { mockHttp, ok } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { PlatformSettingPage } from './platform-setting-page';
 
 const SETTINGS: PlatformSettings = {

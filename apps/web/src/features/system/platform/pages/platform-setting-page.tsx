@@ -14,12 +14,14 @@ import {
   type MapSettings,
   type PlatformSettings,
 } from '@district/shared';
-import { HasPermission } from '../../../../components/has-permission/has-permission';
-import { useHasPermission } from '../../../../components/has-permission/use-has-permission';
-import { errorMessage } from '../../../../lib/errors';
-import { logoSource, usePlatformStore } from '../../../../lib/platform';
+import { HasPermission } from '@/components/has-permission/has-permission';
+import { useHasPermission } from '@/components/has-permission/use-has-permission';
+import { errorMessage } from '@/lib/errors';
+import { logoSource, usePlatformStore } from '@/lib/platform';
 import { fetchPlatformSettings, savePlatformSettings } from '../api/platform-api';
-import { AccountSettingsCard } from '../../../account/components/account-settings-card';
+import { AccountSettingsCard } from '@/features/account/public';
+import { SecuritySettingsCard } from './security-settings-card';
+import { MapBaseEditor } from './map-base-editor';
 
 // The server's own rules and messages, so a mistake is named the same on both sides.
 const SYSTEM_NAME_RULES = [
@@ -122,7 +124,7 @@ export function PlatformSettingPage() {
           <Form.Item
             label="瓦片地址"
             name={['map', 'tileUrl']}
-            extra="如 http://tiles.intranet/{z}/{x}/{y}.png，可用 {s} {z} {x} {y} {key}；留空则不加载底图，只在空白底图上显示点位"
+            extra="如 http://tiles.intranet/{z}/{x}/{y}.png，可用 {s} {z} {x} {y} {key}；留空则不加载在线底图，地图显示下方的区域示意底图"
             rules={[
               { max: MAP_LIMITS.tileUrl, message: MAP_MESSAGES.tileUrlTooLong },
               { pattern: TILE_URL_PATTERN, message: MAP_MESSAGES.tileUrlScheme },
@@ -207,6 +209,9 @@ export function PlatformSettingPage() {
               ))}
             </Space>
           </Form.Item>
+          <Form.Item label="区域示意底图">
+            <MapBaseEditor />
+          </Form.Item>
           <Divider>项目设置</Divider>
           <Form.Item
             label="项目成本上限"
@@ -226,6 +231,7 @@ export function PlatformSettingPage() {
         </Form>
       )}
       <AccountSettingsCard />
+      <SecuritySettingsCard />
     </Card>
   );
 }

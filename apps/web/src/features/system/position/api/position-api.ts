@@ -1,18 +1,9 @@
-import type { PageResult, UserRecord } from '@district/shared';
-import { deleteAction, getAction, postAction, putAction } from '../../../../lib/request';
+import { POSITION_RESOURCE, POSITION_USER_API, resourceUrls, type PageResult, type UserRecord } from '@district/shared';
+import { deleteAction, getAction, postAction, putAction } from '@/lib/request';
 
 export const POSITION_API = {
-  list: '/sys/position/list',
-  add: '/sys/position/add',
-  edit: '/sys/position/edit',
-  delete: '/sys/position/delete',
-  deleteBatch: '/sys/position/deleteBatch',
-  exportXls: '/sys/position/exportXls',
-  importExcel: '/sys/position/importExcel',
-  users: '/sys/position/users',
-  addUsers: '/sys/position/addUsers',
-  removeUser: '/sys/position/removeUser',
-  removeUsers: '/sys/position/removeUserBatch',
+  ...resourceUrls(POSITION_RESOURCE.path),
+  ...POSITION_USER_API,
 } as const;
 
 /** A row of the position list. */

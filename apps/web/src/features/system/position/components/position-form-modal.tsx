@@ -1,7 +1,8 @@
 import { Form, Input } from 'antd';
-import { RULES, lengthRules } from '@district/shared';
-import { RecordFormModal } from '../../../../components/form-modal/record-form-modal';
-import { DictSelect } from '../../../../components/dict/dict-select';
+import { POSITION_RESOURCE as R } from '@district/shared';
+import { RecordFormModal } from '@/components/form-modal/record-form-modal';
+import { formField, inputPlaceholder, selectPlaceholder } from '@/components/form-modal/field-rules';
+import { DictSelect } from '@/components/dict/dict-select';
 import { savePosition, type PositionRecord } from '../api/position-api';
 
 export interface PositionFormModalProps {
@@ -17,13 +18,13 @@ interface Values {
   postRank?: string;
 }
 
-/** 新增/编辑 of a position (职务): code, name and rank. */
+/** 新增/编辑 of a position (职务): code, name and rank, labelled and checked as the shared declaration says. */
 export function PositionFormModal({ open, record, onClose, onSaved }: PositionFormModalProps) {
   return (
     <RecordFormModal<PositionRecord, Values>
       open={open}
       record={record}
-      titles={{ add: '新增职务', edit: '编辑职务' }}
+      titles={{ add: `新增${R.title}`, edit: `编辑${R.title}` }}
       formName="position-form"
       initialValues={(r) => (r ? { code: r.code, name: r.name, postRank: r.postRank ?? undefined } : undefined)}
       save={(v, r) =>
@@ -32,18 +33,14 @@ export function PositionFormModal({ open, record, onClose, onSaved }: PositionFo
       onClose={onClose}
       onSaved={onSaved}
     >
-      <Form.Item label="职务编码" name="code" rules={[{ required: true, message: '请输入职务编码' }, ...RULES.code]}>
-        <Input placeholder="请输入职务编码" />
+      <Form.Item {...formField(R, 'code')}>
+        <Input placeholder={inputPlaceholder(R, 'code')} />
       </Form.Item>
-      <Form.Item
-        label="职务名称"
-        name="name"
-        rules={[{ required: true, whitespace: true, message: '请输入职务名称' }, ...lengthRules({ max: 100 })]}
-      >
-        <Input placeholder="请输入职务名称" />
+      <Form.Item {...formField(R, 'name')}>
+        <Input placeholder={inputPlaceholder(R, 'name')} />
       </Form.Item>
-      <Form.Item label="职级" name="postRank">
-        <DictSelect dictCode="position_rank" placeholder="请选择职级" />
+      <Form.Item {...formField(R, 'postRank')}>
+        <DictSelect dictCode={R.fields.postRank.dict} placeholder={selectPlaceholder(R, 'postRank')} />
       </Form.Item>
     </RecordFormModal>
   );

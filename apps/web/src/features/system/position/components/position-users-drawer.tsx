@@ -1,6 +1,7 @@
 import { Drawer, type TableColumnsType } from 'antd';
 import { encodeFilter, type UserRecord } from '@district/shared';
-import { MemberUsersTable } from '../../../../components/member-users/member-users-table';
+import { MemberUsersTable } from '@/components/member-users/member-users-table';
+import { MEMBER_USER_COLUMNS as C } from '../../user/components/member-user-columns';
 import { addPositionUsers, fetchPositionUsers, removePositionUsers, type PositionRecord } from '../api/position-api';
 
 export const POSITION_USERS_TEXT = {
@@ -14,10 +15,11 @@ export const POSITION_USERS_TEXT = {
 } as const;
 
 const COLUMNS: TableColumnsType<UserRecord> = [
-  { title: '用户姓名', dataIndex: 'realname' },
-  { title: '用户账号', dataIndex: 'username' },
-  { title: '所在部门', dataIndex: 'orgCodeTxt', ellipsis: true },
-  { title: '手机号码', dataIndex: 'phone' },
+  C.realname,
+  C.username,
+  // Where the holder serves in.
+  { ...C.orgCodeTxt, title: '所在部门' },
+  C.phone,
 ];
 
 export interface PositionUsersDrawerProps {

@@ -1,22 +1,26 @@
-import type { PageResult, PermissionTreeResult, RoleDataRuleResult, RoleRecord, UserRecord } from '@district/shared';
-import { deleteAction, getAction, postAction, putAction } from '../../../../lib/request';
+import {
+  ROLE_ADMIN_API,
+  ROLE_RESOURCE,
+  ROLE_USER_API,
+  resourceUrls,
+  type PageResult,
+  type PermissionTreeResult,
+  type RoleDataRuleResult,
+  type RoleRecord,
+  type UserRecord,
+} from '@district/shared';
+import { deleteAction, getAction, postAction, putAction } from '@/lib/request';
 
 export const ROLE_API = {
-  list: '/sys/role/list',
-  add: '/sys/role/add',
-  edit: '/sys/role/edit',
-  delete: '/sys/role/delete',
-  deleteBatch: '/sys/role/deleteBatch',
-  exportXls: '/sys/role/exportXls',
-  importExcel: '/sys/role/importExcel',
-  treeList: '/sys/role/queryTreeList',
-  rolePermission: '/sys/permission/queryRolePermission',
-  saveRolePermission: '/sys/permission/saveRolePermission',
-  datarule: '/sys/role/datarule',
-  userList: '/sys/user/userRoleList',
-  addUsers: '/sys/user/addSysUserRole',
-  removeUser: '/sys/user/deleteUserRole',
-  removeUsers: '/sys/user/deleteUserRoleBatch',
+  ...resourceUrls(ROLE_RESOURCE.path),
+  treeList: ROLE_ADMIN_API.queryTreeList,
+  rolePermission: ROLE_ADMIN_API.queryRolePermission,
+  saveRolePermission: ROLE_ADMIN_API.saveRolePermission,
+  datarule: ROLE_ADMIN_API.datarule,
+  userList: ROLE_USER_API.list,
+  addUsers: ROLE_USER_API.add,
+  removeUser: ROLE_USER_API.remove,
+  removeUsers: ROLE_USER_API.removeBatch,
 } as const;
 
 export interface RoleFormPayload {

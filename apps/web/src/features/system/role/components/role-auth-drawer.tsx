@@ -1,10 +1,6 @@
 import { useMemo } from 'react';
 import type { RoleRecord } from '@district/shared';
-import {
-  GRANT_TREE_TEXT,
-  GrantTreeDrawer,
-  type GrantTreeSource,
-} from '../../../../components/grant-tree/grant-tree-drawer';
+import { GRANT_TREE_TEXT, GrantTreeDrawer, type GrantTreeSource } from '@/components/grant-tree/grant-tree-drawer';
 import {
   fetchPermissionTree,
   fetchRoleDataRules,

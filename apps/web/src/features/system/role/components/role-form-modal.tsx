@@ -1,6 +1,7 @@
 import { Form, Input } from 'antd';
-import { ROLE_CODE_PATTERN, ROLE_LIMITS, ROLE_MESSAGES, lengthRules, type RoleRecord } from '@district/shared';
-import { RecordFormModal } from '../../../../components/form-modal/record-form-modal';
+import { ROLE_RESOURCE as R, type RoleRecord } from '@district/shared';
+import { formField, inputPlaceholder } from '@/components/form-modal/field-rules';
+import { RecordFormModal } from '@/components/form-modal/record-form-modal';
 import { saveRole } from '../api/role-api';
 
 export interface RoleFormModalProps {
@@ -22,7 +23,7 @@ export function RoleFormModal({ open, record, onClose, onSaved }: RoleFormModalP
     <RecordFormModal<RoleRecord, Values>
       open={open}
       record={record}
-      titles={{ add: '新增角色', edit: '编辑角色' }}
+      titles={{ add: `新增${R.title}`, edit: `编辑${R.title}` }}
       formName="role-form"
       initialValues={(r) => (r ? { ...r, description: r.description ?? undefined } : undefined)}
       save={(v, r) =>
@@ -36,28 +37,14 @@ export function RoleFormModal({ open, record, onClose, onSaved }: RoleFormModalP
       onClose={onClose}
       onSaved={onSaved}
     >
-      <Form.Item
-        label="角色名称"
-        name="roleName"
-        rules={[
-          { required: true, whitespace: true, message: ROLE_MESSAGES.roleNameRequired },
-          ...lengthRules({ max: ROLE_LIMITS.roleName }),
-        ]}
-      >
-        <Input placeholder="请输入角色名称" />
+      <Form.Item {...formField(R, 'roleName')}>
+        <Input placeholder={inputPlaceholder(R, 'roleName')} />
       </Form.Item>
-      <Form.Item
-        label="角色编码"
-        name="roleCode"
-        rules={[
-          { required: true, message: ROLE_MESSAGES.roleCodeRequired },
-          { pattern: ROLE_CODE_PATTERN, message: ROLE_MESSAGES.roleCodeFormat },
-        ]}
-      >
-        <Input placeholder="请输入角色编码" />
+      <Form.Item {...formField(R, 'roleCode')}>
+        <Input placeholder={inputPlaceholder(R, 'roleCode')} />
       </Form.Item>
-      <Form.Item label="描述" name="description" rules={lengthRules({ max: ROLE_LIMITS.description })}>
-        <Input.TextArea rows={3} placeholder="请输入描述" />
+      <Form.Item {...formField(R, 'description')}>
+        <Input.TextArea rows={3} placeholder={inputPlaceholder(R, 'description')} />
       </Form.Item>
     </RecordFormModal>
   );

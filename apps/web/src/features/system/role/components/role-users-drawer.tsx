@@ -1,6 +1,7 @@
 import { Drawer, type TableColumnsType } from 'antd';
 import { encodeFilter, type RoleRecord, type UserRecord } from '@district/shared';
-import { MemberUsersTable } from '../../../../components/member-users/member-users-table';
+import { MemberUsersTable } from '@/components/member-users/member-users-table';
+import { MEMBER_USER_COLUMNS as C } from '../../user/components/member-user-columns';
 import { addRoleUsers, fetchRoleUsers, removeRoleUsers } from '../api/role-api';
 
 export const ROLE_USERS_TEXT = {
@@ -12,12 +13,7 @@ export const ROLE_USERS_TEXT = {
   search: '按用户账号搜索',
 } as const;
 
-const COLUMNS: TableColumnsType<UserRecord> = [
-  { title: '用户账号', dataIndex: 'username' },
-  { title: '用户姓名', dataIndex: 'realname' },
-  { title: '手机号码', dataIndex: 'phone' },
-  { title: '状态', dataIndex: 'status', render: (_v, r) => r.status_dictText ?? r.status },
-];
+const COLUMNS: TableColumnsType<UserRecord> = [C.username, C.realname, C.phone, C.status];
 
 export interface RoleUsersDrawerProps {
   role: RoleRecord | null;

@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { PERM, ROLE_MESSAGES, type AuthEntry, type PermissionTreeResult, type RoleRecord } from '@district/shared';
-import { useSessionStore } from '../../../../lib/session-store';
-import { mockHttp, ok, type MockReply } from '../../../../test/mock-http';
-import { renderWithApp } from '../../../../test/render';
+import { useSessionStore } from '@/lib/session-store';
+import { mockHttp, ok, type MockReply } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { ROLE_AUTH_TEXT } from '../components/role-auth-drawer';
 import { RoleListPage } from './role-list-page';
 

@@ -1,5 +1,5 @@
-import { CHECK_RULE_API, FILL_RULE_API } from '@district/shared';
-import { getAction, postAction, putAction } from '../../../../lib/request';
+import { CHECK_RULE_API, CHECK_RULE_RESOURCE, FILL_RULE_API, FILL_RULE_RESOURCE, resourceUrls } from '@district/shared';
+import { getAction, postAction, putAction } from '@/lib/request';
 
 export interface FillRuleRecord {
   id: string;
@@ -23,11 +23,13 @@ export type FillRulePayload = Omit<FillRuleRecord, 'id' | 'createTime'> & { id?:
 export type CheckRulePayload = Omit<CheckRuleRecord, 'id' | 'createTime'> & { id?: string };
 
 export function saveFillRule(payload: FillRulePayload) {
-  return payload.id ? putAction(FILL_RULE_API.edit, payload) : postAction(FILL_RULE_API.add, payload);
+  const urls = resourceUrls(FILL_RULE_RESOURCE.path);
+  return payload.id ? putAction(urls.edit, payload) : postAction(urls.add, payload);
 }
 
 export function saveCheckRule(payload: CheckRulePayload) {
-  return payload.id ? putAction(CHECK_RULE_API.edit, payload) : postAction(CHECK_RULE_API.add, payload);
+  const urls = resourceUrls(CHECK_RULE_RESOURCE.path);
+  return payload.id ? putAction(urls.edit, payload) : postAction(urls.add, payload);
 }
 
 /** Runs a fill rule once (the 测试 button): the next value. */

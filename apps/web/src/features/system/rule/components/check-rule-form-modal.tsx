@@ -1,10 +1,11 @@
 import { Form, Input, type FormRule } from 'antd';
-import { CHECK_RULE_ADMIN_MESSAGES, CHECK_RULE_LIMITS, lengthRules } from '@district/shared';
+import { CHECK_RULE_RESOURCE as R } from '@district/shared';
 // The engine (re2js) comes from the schemas entry, so it loads with the rule pages only.
 import { parseCheckRuleJson } from '@district/shared/schemas';
-import type { ListEditorProps } from '../../../../components/list-page/list-page';
-import { duplicateValidator } from '../../../../lib/validators';
-import { RecordFormModal } from '../../../../components/form-modal/record-form-modal';
+import type { ListEditorProps } from '@/components/list-page/list-page';
+import { duplicateValidator } from '@/lib/validators';
+import { formField, inputPlaceholder } from '@/components/form-modal/field-rules';
+import { RecordFormModal } from '@/components/form-modal/record-form-modal';
 import { saveCheckRule, type CheckRuleRecord } from '../api/rule-api';
 
 export const CHECK_RULE_FORM_TEXT = {
@@ -22,9 +23,6 @@ interface FormValues {
   ruleJson: string;
   ruleDescription?: string;
 }
-
-const RULE_CODE = /^[A-Za-z0-9_]+$/;
-const rules = (list: readonly object[]) => list.map((r) => ({ ...r })) as FormRule[];
 
 const ruleJsonRule: FormRule = {
   validator: async (_r, value: unknown) => {
@@ -67,41 +65,25 @@ export function CheckRuleFormModal({ open, record, onClose, onSaved }: ListEdito
       onClose={onClose}
       onSaved={onSaved}
     >
-      <Form.Item
-        label="规则名称"
-        name="ruleName"
-        rules={rules(
-          lengthRules({ required: true, requiredMessage: CHECK_RULE_ADMIN_MESSAGES.nameRequired, max: 100 }),
-        )}
-      >
-        <Input placeholder="请输入规则名称" />
+      <Form.Item {...formField(R, 'ruleName')}>
+        <Input placeholder={inputPlaceholder(R, 'ruleName')} />
       </Form.Item>
       <Form.Item
-        label="规则编码"
-        name="ruleCode"
+        {...formField(R, 'ruleCode')}
         validateDebounce={300}
-        rules={[
-          { required: true, message: CHECK_RULE_ADMIN_MESSAGES.codeRequired },
-          { pattern: RULE_CODE, message: CHECK_RULE_ADMIN_MESSAGES.codePattern },
-          { max: 100, message: '最大长度100位字符' },
-          duplicateValidator('sys_check_rule', 'rule_code', record?.id),
-        ]}
+        rules={[...formField(R, 'ruleCode').rules, duplicateValidator('sys_check_rule', 'rule_code', record?.id)]}
       >
-        <Input placeholder="请输入规则编码" />
+        <Input placeholder={inputPlaceholder(R, 'ruleCode')} />
       </Form.Item>
       <Form.Item
-        label="规则内容"
-        name="ruleJson"
+        {...formField(R, 'ruleJson')}
         extra={CHECK_RULE_FORM_TEXT.jsonHelp}
-        rules={[
-          { max: CHECK_RULE_LIMITS.json, message: `规则内容不能超过${CHECK_RULE_LIMITS.json}个字符` },
-          ruleJsonRule,
-        ]}
+        rules={[...formField(R, 'ruleJson').rules, ruleJsonRule]}
       >
         <Input.TextArea rows={6} placeholder={CHECK_RULE_FORM_TEXT.jsonExample} style={{ fontFamily: 'monospace' }} />
       </Form.Item>
-      <Form.Item label="规则描述" name="ruleDescription" rules={rules(lengthRules({ max: 500 }))}>
-        <Input.TextArea rows={2} placeholder="请输入规则描述" />
+      <Form.Item {...formField(R, 'ruleDescription')}>
+        <Input.TextArea rows={2} placeholder={inputPlaceholder(R, 'ruleDescription')} />
       </Form.Item>
     </RecordFormModal>
   );

@@ -1,4 +1,4 @@
-import { Form, Input, InputNumber, Select, Typography, type FormRule } from 'antd';
+import { Form, Input, InputNumber, Select, Typography } from 'antd';
 import {
   FILL_DATE_PATTERNS,
   FILL_PREFIX_PATTERN,
@@ -6,14 +6,15 @@ import {
   FILL_RULE_KINDS,
   FILL_RULE_LIMITS,
   FILL_RULE_MESSAGES,
-  lengthRules,
+  FILL_RULE_RESOURCE as R,
   type FillDatePattern,
   type FillResetBy,
   type FillRuleKind,
 } from '@district/shared';
-import type { ListEditorProps } from '../../../../components/list-page/list-page';
-import { duplicateValidator } from '../../../../lib/validators';
-import { RecordFormModal } from '../../../../components/form-modal/record-form-modal';
+import type { ListEditorProps } from '@/components/list-page/list-page';
+import { duplicateValidator } from '@/lib/validators';
+import { formField, inputPlaceholder } from '@/components/form-modal/field-rules';
+import { RecordFormModal } from '@/components/form-modal/record-form-modal';
 import { saveFillRule, type FillRuleRecord } from '../api/rule-api';
 
 export const FILL_RULE_FORM_TEXT = { addTitle: '新增编码规则', editTitle: '编辑编码规则', example: '示例：' } as const;
@@ -28,8 +29,6 @@ interface FormValues {
   resetBy: FillResetBy;
 }
 
-const RULE_CODE = /^[A-Za-z0-9_]+$/;
-const rules = (list: readonly object[]) => list.map((r) => ({ ...r })) as FormRule[];
 const DATE_LABELS: Record<FillDatePattern, string> = {
   YYYYMMDD: '年月日（YYYYMMDD）',
   YYYYMM: '年月（YYYYMM）',
@@ -104,31 +103,17 @@ export function FillRuleFormModal({ open, record, onClose, onSaved }: ListEditor
       onClose={onClose}
       onSaved={onSaved}
     >
-      <Form.Item
-        label="规则名称"
-        name="ruleName"
-        rules={rules(lengthRules({ required: true, requiredMessage: FILL_RULE_MESSAGES.nameRequired, max: 100 }))}
-      >
-        <Input placeholder="请输入规则名称" />
+      <Form.Item {...formField(R, 'ruleName')}>
+        <Input placeholder={inputPlaceholder(R, 'ruleName')} />
       </Form.Item>
       <Form.Item
-        label="规则编码"
-        name="ruleCode"
+        {...formField(R, 'ruleCode')}
         validateDebounce={300}
-        rules={[
-          { required: true, message: FILL_RULE_MESSAGES.codeRequired },
-          { pattern: RULE_CODE, message: FILL_RULE_MESSAGES.codePattern },
-          { max: 100, message: '最大长度100位字符' },
-          duplicateValidator('sys_fill_rule', 'rule_code', record?.id),
-        ]}
+        rules={[...formField(R, 'ruleCode').rules, duplicateValidator('sys_fill_rule', 'rule_code', record?.id)]}
       >
-        <Input placeholder="请输入规则编码" />
+        <Input placeholder={inputPlaceholder(R, 'ruleCode')} />
       </Form.Item>
-      <Form.Item
-        label="规则类型"
-        name="ruleKind"
-        rules={[{ required: true, message: FILL_RULE_MESSAGES.kindRequired }]}
-      >
+      <Form.Item {...formField(R, 'ruleKind')}>
         <Select options={Object.entries(FILL_RULE_KINDS).map(([value, label]) => ({ value, label }))} />
       </Form.Item>
       {kind === 'sequence' ? (

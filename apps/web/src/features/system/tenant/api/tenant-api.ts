@@ -1,17 +1,14 @@
-import type { PageResult, TenantRecord, UserRecord } from '@district/shared';
-import { deleteAction, getAction, postAction, putAction } from '../../../../lib/request';
+import {
+  TENANT_RESOURCE,
+  TENANT_USER_API,
+  resourceUrls,
+  type PageResult,
+  type TenantRecord,
+  type UserRecord,
+} from '@district/shared';
+import { deleteAction, getAction, postAction, putAction } from '@/lib/request';
 
-export const TENANT_API = {
-  list: '/sys/tenant/list',
-  add: '/sys/tenant/add',
-  edit: '/sys/tenant/edit',
-  delete: '/sys/tenant/delete',
-  deleteBatch: '/sys/tenant/deleteBatch',
-  users: '/sys/tenant/users',
-  addUsers: '/sys/tenant/addUsers',
-  removeUser: '/sys/tenant/removeUser',
-  removeUsers: '/sys/tenant/removeUserBatch',
-} as const;
+export const TENANT_API = { ...resourceUrls(TENANT_RESOURCE.path), ...TENANT_USER_API } as const;
 
 export interface TenantPayload {
   id: number;

@@ -1,8 +1,9 @@
 import { DatePicker, Form, Input, InputNumber } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { TENANT_LIMITS as L, TENANT_MESSAGES as M, lengthRules, type TenantRecord } from '@district/shared';
-import { RecordFormModal } from '../../../../components/form-modal/record-form-modal';
-import { DictSelect } from '../../../../components/dict/dict-select';
+import { TENANT_LIMITS as L, TENANT_MESSAGES as M, TENANT_RESOURCE as R, type TenantRecord } from '@district/shared';
+import { formField, inputPlaceholder } from '@/components/form-modal/field-rules';
+import { RecordFormModal } from '@/components/form-modal/record-form-modal';
+import { DictSelect } from '@/components/dict/dict-select';
 import { saveTenant } from '../api/tenant-api';
 
 export interface TenantFormModalProps {
@@ -28,7 +29,7 @@ export function TenantFormModal({ open, record, onClose, onSaved }: TenantFormMo
     <RecordFormModal<TenantRecord, Values>
       open={open}
       record={record}
-      titles={{ add: '新增租户', edit: '编辑租户' }}
+      titles={{ add: `新增${R.title}`, edit: `编辑${R.title}` }}
       formName="tenant-form"
       initialValues={(r) =>
         r
@@ -56,29 +57,24 @@ export function TenantFormModal({ open, record, onClose, onSaved }: TenantFormMo
       onClose={onClose}
       onSaved={onSaved}
     >
-      <Form.Item label="租户编号" name="id" rules={[{ required: true, message: M.idRequired }]}>
+      <Form.Item {...formField(R, 'id')}>
         <InputNumber
           min={L.idMin}
           max={L.idMax}
           precision={0}
           disabled={record !== null}
-          placeholder="请输入租户编号"
+          placeholder={inputPlaceholder(R, 'id')}
           style={{ width: '100%' }}
         />
       </Form.Item>
-      <Form.Item
-        label="租户名称"
-        name="name"
-        rules={[{ required: true, whitespace: true, message: M.nameRequired }, ...lengthRules({ max: L.name })]}
-      >
-        <Input placeholder="请输入租户名称" />
+      <Form.Item {...formField(R, 'name')}>
+        <Input placeholder={inputPlaceholder(R, 'name')} />
       </Form.Item>
-      <Form.Item label="开始时间" name="beginDate">
+      <Form.Item {...formField(R, 'beginDate')}>
         <DatePicker style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item
-        label="结束时间"
-        name="endDate"
+        {...formField(R, 'endDate')}
         dependencies={['beginDate']}
         rules={[
           ({ getFieldValue }) => ({
@@ -93,8 +89,8 @@ export function TenantFormModal({ open, record, onClose, onSaved }: TenantFormMo
       >
         <DatePicker style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item label="状态" name="status" rules={[{ required: true, message: M.statusRequired }]}>
-        <DictSelect dictCode="valid_status" type="radio" allowClear={false} />
+      <Form.Item {...formField(R, 'status')}>
+        <DictSelect dictCode={R.fields.status.dict} type="radio" allowClear={false} />
       </Form.Item>
     </RecordFormModal>
   );

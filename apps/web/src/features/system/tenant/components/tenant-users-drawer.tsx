@@ -1,6 +1,7 @@
 import { Drawer, type TableColumnsType } from 'antd';
 import type { TenantRecord, UserRecord } from '@district/shared';
-import { MemberUsersTable } from '../../../../components/member-users/member-users-table';
+import { MemberUsersTable } from '@/components/member-users/member-users-table';
+import { MEMBER_USER_COLUMNS as C } from '../../user/components/member-user-columns';
 import { addTenantUsers, fetchTenantUsers, removeTenantUsers } from '../api/tenant-api';
 
 export const TENANT_USERS_TEXT = {
@@ -10,12 +11,7 @@ export const TENANT_USERS_TEXT = {
   confirmRemove: '确定把该用户移出此租户吗？',
 } as const;
 
-const COLUMNS: TableColumnsType<UserRecord> = [
-  { title: '用户账号', dataIndex: 'username' },
-  { title: '用户姓名', dataIndex: 'realname' },
-  { title: '部门', dataIndex: 'orgCodeTxt', ellipsis: true },
-  { title: '状态', dataIndex: 'status', render: (_v, r) => r.status_dictText ?? r.status },
-];
+const COLUMNS: TableColumnsType<UserRecord> = [C.username, C.realname, C.orgCodeTxt, C.status];
 
 export interface TenantUsersDrawerProps {
   tenant: TenantRecord | null;

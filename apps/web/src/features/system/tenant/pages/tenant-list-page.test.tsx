@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { PERM, TENANT_MESSAGES, type AuthEntry, type TenantRecord, type UserRecord } from '@district/shared';
-import { useSessionStore } from '../../../../lib/session-store';
-import { fail, mockHttp, ok, type MockReply } from '../../../../test/mock-http';
-import { renderWithApp } from '../../../../test/render';
+import { useSessionStore } from '@/lib/session-store';
+import { fail, mockHttp, ok, type MockReply } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { TENANT_USERS_TEXT } from '../components/tenant-users-drawer';
 import { TENANT_PAGE_TEXT, TenantListPage } from './tenant-list-page';
 

@@ -1,33 +1,28 @@
-import type {
-  ApiResponse,
-  DepartInfo,
-  PositionInfo,
-  RoleOption,
-  TenantInfo,
-  UserRecord,
-  UserUniqueField,
+import {
+  DEPART_TREE_API,
+  POSITION_RESOURCE,
+  ROLE_ADMIN_API,
+  USER_ADMIN_API,
+  USER_RESOURCE,
+  resourceUrls,
+  SECURITY_API,
+  type ApiResponse,
+  type DepartInfo,
+  type PositionInfo,
+  type RoleOption,
+  type TenantInfo,
+  type TotpStatus,
+  type UserRecord,
+  type UserUniqueField,
 } from '@district/shared';
-import { getAction, postAction, putAction } from '../../../../lib/request';
+import { deleteAction, getAction, postAction, putAction } from '@/lib/request';
 
 export const USER_API = {
-  list: '/sys/user/list',
-  add: '/sys/user/add',
-  edit: '/sys/user/edit',
-  delete: '/sys/user/delete',
-  deleteBatch: '/sys/user/deleteBatch',
-  exportXls: '/sys/user/exportXls',
-  importExcel: '/sys/user/importExcel',
-  queryById: '/sys/user/queryById',
-  frozenBatch: '/sys/user/frozenBatch',
-  changPassword: '/sys/user/changPassword',
-  checkOnlyUser: '/sys/user/checkOnlyUser',
-  queryUserRole: '/sys/user/queryUserRole',
-  userDepartList: '/sys/user/userDepartList',
-  userPositionList: '/sys/user/userPositionList',
-  userTenantList: '/sys/user/userTenantList',
-  departTree: '/sys/sysDepart/queryTreeList',
-  roleAll: '/sys/role/queryall',
-  positionList: '/sys/position/list',
+  ...resourceUrls(USER_RESOURCE.path),
+  ...USER_ADMIN_API,
+  departTree: DEPART_TREE_API.queryTreeList,
+  roleAll: ROLE_ADMIN_API.queryall,
+  positionList: resourceUrls(POSITION_RESOURCE.path).list,
 } as const;
 
 /** What the user form sends (add adds the password twice; edit the id). */
@@ -130,3 +125,12 @@ export async function fetchDepartTree(): Promise<DepartTreeItem[] | null> {
 }
 
 export type { UserRecord };
+
+/** 用户管理 → 重置二次验证: whether the user has bound an authenticator, and the reset of a lost device. */
+export async function fetchUserTotp(userId: string): Promise<TotpStatus> {
+  return (await getAction<TotpStatus>(SECURITY_API.userTotp, { userId })).result;
+}
+
+export function resetUserTotp(userId: string) {
+  return deleteAction<null>(SECURITY_API.userTotp, { userId });
+}

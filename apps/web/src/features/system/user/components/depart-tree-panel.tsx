@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Input, Spin, Tree } from 'antd';
-import { filterDepartTree, flattenDepartTree, type DepartTreeNode } from '../../../../components/pickers/picker-api';
-import { toTreeData } from '../../../../components/pickers/use-depart-tree';
+import { filterDepartTree, flattenDepartTree, type DepartTreeNode } from '@/components/pickers/picker-api';
+import { toTreeData } from '@/components/pickers/use-depart-tree';
 import { fetchDepartTree } from '../api/user-api';
 
 export const DEPART_TREE_TEXT = {
@@ -17,33 +18,27 @@ export interface DepartTreePanelProps {
   onChange: (departId: string | null) => void;
 }
 
+/** The tree as the panel shows it (ids as keys, names as titles), or null when it is not available. */
+async function loadTree(): Promise<DepartTreeNode[] | null> {
+  const nodes = await fetchDepartTree();
+  return nodes === null
+    ? null
+    : nodes.map(function norm(n): DepartTreeNode {
+        return {
+          id: n.id,
+          key: n.key ?? n.id,
+          title: n.title ?? n.departName ?? '',
+          departName: n.departName ?? n.title ?? '',
+          children: (n.children ?? []).map(norm),
+        };
+      });
+}
+
 /** The department tree beside the user list; choosing a node filters the list, choosing it again clears. */
 export function DepartTreePanel({ value, onChange }: DepartTreePanelProps) {
-  const [tree, setTree] = useState<DepartTreeNode[] | null | undefined>(undefined);
+  // undefined while loading, null when the tree is not available.
+  const { data: tree } = useQuery({ queryKey: ['system', 'user', 'depart-tree'], queryFn: loadTree });
   const [keyword, setKeyword] = useState('');
-
-  useEffect(() => {
-    let active = true;
-    void fetchDepartTree().then((nodes) => {
-      if (!active) return;
-      setTree(
-        nodes === null
-          ? null
-          : (nodes.map(function norm(n): DepartTreeNode {
-              return {
-                id: n.id,
-                key: n.key ?? n.id,
-                title: n.title ?? n.departName ?? '',
-                departName: n.departName ?? n.title ?? '',
-                children: (n.children ?? []).map(norm),
-              };
-            }) ?? []),
-      );
-    });
-    return () => {
-      active = false;
-    };
-  }, []);
 
   const shown = useMemo(() => filterDepartTree(tree ?? [], keyword), [tree, keyword]);
   const expandedKeys = useMemo(() => flattenDepartTree(shown).map((n) => n.id), [shown]);

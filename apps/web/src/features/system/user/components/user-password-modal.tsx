@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
-import { App, Form, Input, Modal } from 'antd';
-import { MODAL_WIDTH, USER_MESSAGES, USER_PASSWORD_RULES } from '@district/shared';
+import { Form, Input } from 'antd';
+import { MODAL_WIDTH, USER_RESOURCE as R } from '@district/shared';
+import { PasswordFields } from '@/components/password-fields/password-fields';
+import { RecordFormModal } from '@/components/form-modal/record-form-modal';
 import { resetPassword } from '../api/user-api';
+import { USER_PASSWORD_TEXT } from './user-password-text';
 
 export interface UserPasswordModalProps {
   /** The account whose password is reset; null keeps the modal closed. */
@@ -14,68 +16,26 @@ interface Values {
   confirmpassword: string;
 }
 
+const TITLE = '重置密码';
+
 /** 重置密码: an administrator sets a user's password (the user's sessions end on the server). */
 export function UserPasswordModal({ username, onClose }: UserPasswordModalProps) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (username) form.resetFields();
-  }, [username, form]);
-
-  const submit = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return; // The form shows the messages.
-    }
-    setSaving(true);
-    try {
-      const res = await resetPassword({ username: username!, ...values });
-      message.success(res.message);
-      onClose();
-    } catch {
-      // The request layer shows the server's message.
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Modal
+    <RecordFormModal<string, Values>
       open={username !== null}
-      title="重置密码"
+      record={username}
+      titles={{ add: TITLE, edit: TITLE }}
+      formName="user-password"
       width={MODAL_WIDTH.password}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={saving}
-      forceRender
+      wrapperCol={{ span: 16 }}
+      save={(values, account) => resetPassword({ username: account!, ...values })}
+      onClose={onClose}
+      onSaved={onClose}
     >
-      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} name="user-password">
-        <Form.Item label="用户账号">
-          <Input value={username ?? ''} disabled />
-        </Form.Item>
-        <Form.Item label="登录密码" name="password" rules={USER_PASSWORD_RULES.map((r) => ({ ...r }))}>
-          <Input.Password placeholder="请输入登录密码" autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          label="确认密码"
-          name="confirmpassword"
-          dependencies={['password']}
-          rules={[
-            { required: true, message: USER_MESSAGES.confirmRequired },
-            ({ getFieldValue }) => ({
-              validator: async (_r, value: unknown) => {
-                if (value && value !== getFieldValue('password')) throw new Error(USER_MESSAGES.mismatch);
-              },
-            }),
-          ]}
-        >
-          <Input.Password placeholder="请重新输入登录密码" autoComplete="new-password" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item label={R.fields.username.title}>
+        <Input value={username ?? ''} disabled />
+      </Form.Item>
+      <PasswordFields {...USER_PASSWORD_TEXT} showRule />
+    </RecordFormModal>
   );
 }

@@ -3,11 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { LIST_MESSAGES, PERM, USER_MESSAGES, type AuthEntry, type UserRecord } from '@district/shared';
-import { useSessionStore } from '../../../../lib/session-store';
-import { fail, mockHttp, ok, type MockReply } from '../../../../test/mock-http';
-import { renderWithApp } from '../../../../test/render';
+import { useSessionStore } from '@/lib/session-store';
+import { fail, mockHttp, ok, type MockReply } from '@/test/mock-http';
+import { renderWithApp } from '@/test/render';
 import { DEPART_TREE_TEXT } from '../components/depart-tree-panel';
-import { UserListPage } from './user-list-page';
+import { USER_PAGE_TEXT, UserListPage } from './user-list-page';
 
 const user = (id: string, username: string, realname: string, status = 1): UserRecord => ({
   id,
@@ -23,7 +23,7 @@ const user = (id: string, username: string, realname: string, status = 1): UserR
   telephone: null,
   orgCode: 'A01',
   status,
-  status_dictText: status === 1 ? '正常' : '冻结',
+  status_dictText: ({ 1: '正常', 2: '冻结', 3: '待审核' } as Record<number, string>)[status],
   createTime: '2026-01-01 10:00:00',
   departIds: 'd1',
   orgCodeTxt: '示范区国资办',
@@ -73,6 +73,7 @@ function setup(
     'GET /sys/dict/getDictItems/user_status': ok([
       { value: '1', text: '正常' },
       { value: '2', text: '冻结' },
+      { value: '3', text: '待审核' },
     ]),
     'GET /sys/role/queryall': ok([{ id: 'r1', roleName: '管理员', roleCode: 'admin' }]),
     'GET /sys/position/list': ok({ records: [{ id: 'p1', name: '科员', code: 'keyuan' }], total: 1 }),
@@ -120,6 +121,32 @@ describe('user list page', () => {
     await userEvent.click(within(row('冻结者')).getByText('解冻'));
     await userEvent.click((await screen.findAllByRole('button', { name: /确\s*定|OK/ })).at(-1)!);
     await waitFor(() => expect(bodies).toContainEqual({ ids: 'u2', status: 1 }));
+  });
+
+  it('marks a registered account awaiting approval, approves it, and points to the registration switch', async () => {
+    const bodies: unknown[] = [];
+    setup({
+      'GET /sys/user/list': ok({
+        records: [...USERS, user('u3', 'newbie', '新用户', 3)],
+        total: 3,
+        size: 20,
+        current: 1,
+        pages: 1,
+      }),
+      'PUT /sys/user/frozenBatch': (c) => {
+        bodies.push(JSON.parse(String(c.data)));
+        return ok(null, '解冻成功！');
+      },
+    });
+    await screen.findByText('新用户');
+    const pending = row('新用户');
+    expect(within(pending).getByText('待审核').closest('.ant-tag')).toBeInTheDocument();
+    expect(within(pending).queryByText(USER_PAGE_TEXT.freeze)).toBeNull();
+    expect(screen.getByText(/平台设置 → 账号设置/)).toBeInTheDocument();
+    await userEvent.click(within(pending).getByText(USER_PAGE_TEXT.approve));
+    expect(await screen.findByText(USER_PAGE_TEXT.confirmApprove('新用户'))).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(bodies).toEqual([{ ids: 'u3', status: 1 }]));
   });
 
   it('warns when batch freezing without a selection', async () => {
