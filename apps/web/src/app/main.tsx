@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { AppTree } from './app-tree';
+import { stashTypedValues } from '@/lib/prerendered-input';
 import { hydrateLoginPage, shouldHydrate } from './prerender/hydration';
 import { AppRouter } from './router/app-router';
 import './styles.css';
@@ -16,6 +17,8 @@ const tree = (
 // The login page arrives rendered at build time (login.html): take over its markup instead of painting it again.
 if (shouldHydrate(container, window.location.pathname)) void hydrateLoginPage(container, tree);
 else {
+  // Markup rendered for another colour or path: what was typed into it goes to the page rendered in its place.
+  stashTypedValues(container);
   container.replaceChildren();
   createRoot(container).render(tree);
 }

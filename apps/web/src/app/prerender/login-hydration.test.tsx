@@ -81,6 +81,32 @@ async function hydrate() {
   return { recoverable, hydrationWarnings };
 }
 
+/** Hydrates, clicks 登录 without typing again, and returns the body the login call carried. */
+async function hydrateAndSubmit() {
+  let body: unknown = null;
+  await hydrate();
+  // The client's own request layer (loaded fresh by hydrate) answers the login with what it was sent.
+  const http = await import('@/test/mock-http');
+  restore();
+  restore = http.mockHttp({
+    'GET /sys/platform/info': http.ok({
+      systemName: '测试平台',
+      logoUrl: '',
+      showSettings: false,
+      captchaEnabled: false,
+    }),
+    'POST /sys/login': (config) => {
+      body = JSON.parse(String(config.data));
+      return http.ok(loginResult);
+    },
+  }).restore;
+  const password = container.querySelector('input[aria-label="密码"]');
+  await waitFor(() => expect(ownedByReact(password)).toBe(true));
+  await userEvent.click(container.querySelector('button[type="submit"]')!);
+  await waitFor(() => expect(body).not.toBeNull());
+  return body;
+}
+
 const ownedByReact = (node: Element | null) => !!node && Object.keys(node).some((k) => k.startsWith('__reactFiber'));
 
 beforeEach(() => window.localStorage.clear());
@@ -99,11 +125,11 @@ describe('the login page rendered at build time', () => {
     const { html, styles } = await serveLoginHtml('/user/login');
     expect(html).toContain('aria-label="用户名"');
     expect(html).toContain('aria-label="密码"');
-    // Until React owns the form it cannot be submitted natively, and typing waits (it would be lost).
+    // Until React owns the form it cannot be submitted natively; its fields take typing from the first paint.
     expect(html).toMatch(/<button type="button"[^>]*><span>登录<\/span><\/button>/);
     const input = (label: string) => new RegExp(`<input[^>]*aria-label="${label}"[^>]*>`).exec(html)?.[0] ?? '';
-    expect(input('用户名')).toMatch(/readonly/i);
-    expect(input('密码')).toMatch(/readonly/i);
+    expect(input('用户名')).not.toMatch(/readonly|disabled/i);
+    expect(input('密码')).not.toMatch(/readonly|disabled/i);
     // The input's hashed antd class is styled by the extracted CSS, with the cache map the client reuses.
     const hash = /class="ant-input ant-input-lg (css-[\w-]+)"/.exec(html)?.[1];
     expect(hash).toBeTruthy();
@@ -118,7 +144,6 @@ describe('the login page rendered at build time', () => {
     // The lazy page's chunk arrives, then React takes over the very inputs the server sent.
     await waitFor(() => expect(ownedByReact(serverPassword)).toBe(true));
     expect(container.querySelector('input[aria-label="密码"]')).toBe(serverPassword);
-    await waitFor(() => expect(serverPassword).not.toHaveAttribute('readonly'));
     expect(recoverable).toEqual([]);
     expect(hydrationWarnings()).toEqual([]);
 
@@ -127,6 +152,41 @@ describe('the login page rendered at build time', () => {
     await userEvent.click(container.querySelector('button[type="submit"]')!);
     await waitFor(() => expect(localStore.get(STORAGE_KEYS.accessToken)).toBe('admin-token'));
     await waitFor(() => expect(window.location.pathname).toBe('/system/user'));
+  });
+
+  it('keeps what was typed before React took the form over and signs in with it', async () => {
+    await serveLoginHtml('/user/login');
+    // Typed into the build's markup while the scripts were still loading.
+    container.querySelector<HTMLInputElement>('input[aria-label="用户名"]')!.value = 'admin';
+    container.querySelector<HTMLInputElement>('input[aria-label="密码"]')!.value = 'Admin@2026';
+    const sent = await hydrateAndSubmit();
+    expect(sent).toEqual({ username: 'admin', password: 'Admin@2026' });
+    expect(container.querySelector<HTMLInputElement>('input[aria-label="用户名"]')!.value).toBe('admin');
+  });
+
+  it('keeps what was typed when the markup is rendered again instead of hydrated (another theme colour)', async () => {
+    await serveLoginHtml('/user/login');
+    container.querySelector<HTMLInputElement>('input[aria-label="用户名"]')!.value = 'admin';
+    container.querySelector<HTMLInputElement>('input[aria-label="密码"]')!.value = 'Admin@2026';
+    const { AppTree, AppRouter } = await loadClient();
+    const { stashTypedValues } = await import('@/lib/prerendered-input');
+    const { createRoot } = await import('react-dom/client');
+    // As main.tsx does when it does not hydrate.
+    stashTypedValues(container);
+    container.replaceChildren();
+    await act(async () => {
+      root = createRoot(container);
+      root.render(
+        <AppTree>
+          <AppRouter />
+        </AppTree>,
+      );
+    });
+    await waitFor(() => expect(container.querySelector('input[aria-label="密码"]')).not.toBeNull());
+    await waitFor(() =>
+      expect(container.querySelector<HTMLInputElement>('input[aria-label="用户名"]')!.value).toBe('admin'),
+    );
+    expect(container.querySelector<HTMLInputElement>('input[aria-label="密码"]')!.value).toBe('Admin@2026');
   });
 
   it.each([

@@ -1,6 +1,16 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Input, theme } from 'antd';
+import { Alert, Button, Input, theme, type InputRef } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import {
   checkRules,
@@ -26,6 +36,7 @@ import { passwordChangePathFor } from '@/lib/request';
 import { REDIRECT_PARAM, safeRedirect } from '@/lib/navigation';
 import { usePlatformInfo } from '@/lib/platform';
 import { useSessionStore } from '@/lib/session-store';
+import { takeTypedValue } from '@/lib/prerendered-input';
 import { useHydrated } from '@/lib/use-hydrated';
 import { fetchCaptchaImage } from '../api/auth-api';
 import { casValidate, fetchAccountOptions, rememberTenant } from '../api/account-api';
@@ -73,6 +84,7 @@ function FieldError({ id, message }: { id: string; message: string | null }) {
  * this is the first page most people load, and the form engine would double its script.
  */
 export function LoginPage() {
+  // Until React owns the form a click must not submit it natively (the fields themselves take typing already).
   const live = useHydrated();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -95,6 +107,21 @@ export function LoginPage() {
   const [notice, setNotice] = useState<string | null>(null);
   // The new session's security state, read when entering (after the tenant is picked).
   const security = useRef<SessionSecurity | undefined>(undefined);
+
+  // The prerendered inputs take typing from the first paint: once React owns them (or has replaced them), what
+  // was typed becomes the form's state, before the browser paints again.
+  const usernameInput = useRef<InputRef>(null);
+  const passwordInput = useRef<InputRef>(null);
+  useLayoutEffect(() => {
+    const username = takeTypedValue('用户名', usernameInput.current?.input);
+    const password = takeTypedValue('密码', passwordInput.current?.input);
+    if (username || password)
+      setValues((previous) => ({
+        ...previous,
+        username: username || previous.username,
+        password: password || previous.password,
+      }));
+  }, []);
 
   useEffect(() => {
     const text = takeLoginNotice();
@@ -318,10 +345,10 @@ export function LoginPage() {
             size="large"
             prefix={<UserOutlined />}
             placeholder="请输入用户名"
+            ref={usernameInput}
             aria-label="用户名"
             aria-describedby="login-username-error"
             autoComplete="username"
-            readOnly={!live}
             status={status('username')}
             value={values.username}
             onChange={(e) => change('username', e.target.value)}
@@ -333,10 +360,10 @@ export function LoginPage() {
             size="large"
             prefix={<LockOutlined />}
             placeholder="请输入密码"
+            ref={passwordInput}
             aria-label="密码"
             aria-describedby="login-password-error"
             autoComplete="current-password"
-            readOnly={!live}
             status={status('password')}
             value={values.password}
             onChange={(e) => change('password', e.target.value)}
