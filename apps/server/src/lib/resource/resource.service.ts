@@ -160,7 +160,9 @@ export async function listPage(
       .executeTakeFirst();
     return Number((countRow as { total?: unknown } | undefined)?.total ?? 0);
   });
-  const records = (await orderBy(def, q, params)
+  const page =
+    def.listReads && !def.baseQuery ? q.clearSelect().select(def.listReads.map((c) => `${def.table}.${c}`)) : q;
+  const records = (await orderBy(def, page, params)
     .limit(params.pageSize)
     .offset((params.pageNo - 1) * params.pageSize)
     .execute()) as Row[];

@@ -142,6 +142,11 @@ export interface ResourceDef<TCreate = any, TUpdate = any> {
    * fields' columns (a million-row export reads half the bytes without the others). Unset: every column.
    */
   exportReads?: string[];
+  /**
+   * The columns a list page reads, when it should not send every column: rich text and file paths are left to
+   * the edit form and the details page, which read the record whole. Unset: every column.
+   */
+  listReads?: readonly string[];
   /** Adds computed fields to a page of rows (one query per page, not per row). */
   decorate?: (rows: Row[], ctx: ResourceContext) => Promise<void>;
   /** Import: turns an Excel row (fields by key, dictionary labels already mapped to values) into a create body. */

@@ -5,6 +5,7 @@ import {
   type AssetCreateInput,
   type AssetUpdateInput,
 } from '@district/shared/schemas';
+import type { BizAsset } from '../../db/schema.js';
 import { ApiError } from '../../lib/http.js';
 import { declared } from '../../lib/resource/resource.service.js';
 import { uniqueNumber } from '../../lib/resource/unique-number.js';
@@ -26,6 +27,38 @@ export const ASSET_CODE_RULE = 'asset_code';
 
 /** Columns a person never writes through add or edit: the ledger, publishing and the pattern own them. */
 const SERVER_OWNED = ['status', 'ownerDepartId', 'code', 'version', 'published', 'publishTime', 'sysOrgCode'];
+
+/** What 资产索引's page sends: every column but the description's HTML and the image and attachment paths. */
+const LIST_READS = [
+  'id',
+  'code',
+  'name',
+  'categoryId',
+  'ownerDepartId',
+  'custodian',
+  'address',
+  'regionCode',
+  'longitude',
+  'latitude',
+  'area',
+  'originalValue',
+  'netValue',
+  'acquiredDate',
+  'status',
+  'useNature',
+  'certificateNo',
+  'published',
+  'publishTime',
+  'remark',
+  'version',
+  'tenantId',
+  'sysOrgCode',
+  'delFlag',
+  'createBy',
+  'createTime',
+  'updateBy',
+  'updateTime',
+] as const satisfies readonly (keyof BizAsset)[];
 
 const joinPaths = (v: unknown) => (Array.isArray(v) && v.length ? v.join(',') : null);
 
@@ -70,6 +103,7 @@ export const assetResource: ResourceDef<AssetCreateInput, AssetUpdateInput> = de
   dataRuleMenu: ASSET_ROUTES.index,
   tenancy: { kind: 'column' },
   softDelete: true,
+  listReads: LIST_READS,
   defaultSort: { field: 'code', order: 'desc' },
   // The owning department's code (set in toRow), so "own department's assets" rules see the right rows.
   orgCodeColumn: 'sysOrgCode',

@@ -112,6 +112,11 @@ describe.each(targets)('asset register on $name', (target) => {
       useNature_dictText: '办公用房',
       custodian_dictText: '张三',
     });
+    // The page leaves the description's HTML and the file paths to the edit form and the details page.
+    expect(row).not.toHaveProperty('description');
+    expect(row).not.toHaveProperty('images');
+    expect(row).not.toHaveProperty('attachments');
+    expect(row).toHaveProperty('version', 0);
 
     const detail = await call('GET', `${ASSET_API.detail}?id=${id}`);
     expect(detail.statusCode).toBe(200);
@@ -272,6 +277,16 @@ describe.each(targets)('asset register on $name', (target) => {
     expect(await names({ area: '10.25' })).toEqual(['筛选B']);
     const advanced = JSON.stringify([{ field: 'originalValue', rule: 'lt', val: '20.51' }]);
     expect(await names({ superQueryParams: advanced, column: 'name', order: 'asc' })).toEqual(['筛选B', '筛选C']);
+    // A sub-category added now counts at once under its parent (the tree is not read per request any more).
+    const added = await call('POST', '/sys/category/add', { pid: HOUSE, name: '筛选新类' });
+    expect(added.statusCode, added.body).toBe(200);
+    const fresh = await db()
+      .selectFrom('sysCategory')
+      .select('id')
+      .where('name', '=', '筛选新类')
+      .executeTakeFirstOrThrow();
+    await add({ name: '筛选D', categoryId: fresh.id, area: 1 });
+    expect(await names({ categoryId: HOUSE, column: 'area', order: 'asc' })).toEqual(['筛选D', '筛选A', '筛选B']);
     const bad = await call('GET', `${ASSET_API.base}/list?originalValue_begin=1.234`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('原值');
