@@ -18,7 +18,7 @@ import type { Database } from '../../db/schema.js';
 import { ApiError, parse } from '../../lib/http.js';
 import { newId } from '../../lib/ids.js';
 import { snapshot, writeDataLogRows } from '../../lib/resource/data-log.js';
-import { dataChanged, decorateRows, findScoped, scoped } from '../../lib/resource/resource.service.js';
+import { dataChanged, dataEpoch, decorateRows, findScoped, scoped } from '../../lib/resource/resource.service.js';
 import type { AnyQuery, ResourceContext, Row } from '../../lib/resource/resource.types.js';
 import { checkStoredFiles, namedFiles, splitPaths } from '../file/stored-files.js';
 import { formatDateTime } from '../../lib/time.js';
@@ -55,12 +55,28 @@ function lookupsOf(ctx: ResourceContext): Lookups {
 /** Every category of the asset tree (a few dozen rows; shared by all tenants). */
 export function assetCategories(ctx: ResourceContext) {
   const l = lookupsOf(ctx);
-  l.categories ??= ctx.db
+  l.categories ??= sharedCategories(ctx);
+  return l.categories;
+}
+
+type CategoryRows = Promise<{ id: string; code: string; name: string }[]>;
+/** The tree read once per data epoch (any instance's write of a record bumps it), not once per list request. */
+const categoryTrees = new WeakMap<object, { epoch: string | null; rows: CategoryRows }>();
+
+async function sharedCategories(ctx: ResourceContext): CategoryRows {
+  const kv = ctx.request.server.ctx.kv;
+  const epoch = await dataEpoch(kv);
+  const hit = categoryTrees.get(kv);
+  if (hit && hit.epoch === epoch) return hit.rows;
+  const rows = ctx.db
     .selectFrom('sysCategory')
     .select(['id', 'code', 'name'])
     .where('code', 'like', `${ASSET_CATEGORY_ROOT}%`)
     .execute();
-  return l.categories;
+  categoryTrees.set(kv, { epoch, rows });
+  // A failed read is not kept.
+  rows.catch(() => categoryTrees.get(kv)?.rows === rows && categoryTrees.delete(kv));
+  return rows;
 }
 
 /** The live departments of the caller's tenant (none for a caller without a tenant). */
