@@ -15,6 +15,7 @@
  * - Excel (issue 16): a 1M-row export and a 100k-row import against the built server in a process of its own,
  *   its peak RSS read from /proc (excel.bench.ts), each figure beside its goal.
  * - depreciation (issue 26): a month booked for 100k assets (goal < 1 min) and the event loop meanwhile.
+ * - start-up (issue 27): /ready after the spawn on a migrated database, and the heap at rest (startup.bench.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,9 +36,13 @@ import { benchExcel } from './excel.bench.js';
 import { benchMessaging } from './messaging.bench.js';
 import { benchLoginPage } from './login-page.bench.js';
 import { benchDepreciation } from './depreciation.bench.js';
+import { benchStartup } from './startup.bench.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-/** BENCH_ONLY=api,login,list,table,assets,dashboard,print,excel,messaging,depreciation runs those parts alone (default: all). */
+/**
+ * BENCH_ONLY=api,login,list,table,assets,dashboard,print,excel,messaging,depreciation,startup runs those parts alone
+ * (default: all).
+ */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const part = (name: string) => !ONLY || ONLY.includes(name);
 const CONNECTIONS = 32;
@@ -149,6 +154,7 @@ async function main() {
   if (part('excel')) await benchExcel();
   if (part('messaging')) await benchMessaging();
   if (part('depreciation')) await benchDepreciation();
+  if (part('startup')) await benchStartup();
 
   await app.close();
   fs.rmSync(dir, { recursive: true, force: true });
