@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, signIn } from './helpers';
+import { ADMIN, buttonName, signIn } from './helpers';
 
 // The login page's HTML carries the rendered form and its CSS (apps/web/scripts/prerender-login.mjs); the
 // client then hydrates that markup rather than painting it again.
@@ -52,4 +52,34 @@ test('another page starts from the empty shell and still reaches the login form'
   await page.goto('/system/user');
   await expect(page).toHaveURL(/\/user\/login\?redirect=/);
   await expect(page.getByLabel('密码', { exact: true })).toBeVisible();
+});
+
+test('what is typed before the scripts arrive is kept: React takes it over and signs in with it', async ({ page }) => {
+  // The page's scripts are held back until both fields are typed into, as on a slow phone.
+  let release = () => undefined as void;
+  const typed = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/**/*.js', async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await page.goto('/user/login', { waitUntil: 'commit' });
+  await page.getByLabel('用户名').click();
+  await page.keyboard.type(ADMIN.username);
+  await page.getByLabel('密码', { exact: true }).click();
+  await page.keyboard.type(ADMIN.password);
+  // Still no React: the text lives in the prerendered inputs only.
+  const owned = () =>
+    page.evaluate(() =>
+      Object.keys(document.querySelector('input[aria-label="密码"]')!).some((key) => key.startsWith('__react')),
+    );
+  expect(await owned()).toBe(false);
+  release();
+  await passwordHydrated(page);
+  await expect(page.getByLabel('用户名')).toHaveValue(ADMIN.username);
+  await page.getByRole('button', { name: buttonName('登录') }).click();
+  const tenantDialog = page.getByRole('dialog', { name: '请选择登录租户' });
+  const landed = page.waitForURL('**/dashboard/analysis');
+  await Promise.race([landed, tenantDialog.waitFor({ state: 'visible' })]);
+  if (await tenantDialog.isVisible()) await tenantDialog.getByRole('button', { name: buttonName('确定') }).click();
+  await landed;
 });
