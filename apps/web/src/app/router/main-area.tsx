@@ -4,14 +4,24 @@ import { PageBoundary } from '@/components/page-boundary/page-boundary';
 import { PageLoading } from '@/components/page-boundary/page-loading';
 import { HOME_PATH } from '@district/shared';
 import { landingPath, type AppRoute } from './build-routes';
-import { isKnownPagePath } from './component-registry';
+import { isKnownPagePath, PAGE_COMPONENTS } from './component-registry';
+import { prefetchDashboardCharts } from '@/features/dashboard/public';
 import { withChunkTimeout } from '@/lib/lazy-page';
 import { useRouting } from './route-table-context';
 
-// The shell is its own chunk: the login page and the public pages never load it.
-const MainLayout = lazy(
-  withChunkTimeout(() => import('../layouts/main-layout').then((module) => ({ default: module.MainLayout }))),
-);
+// The shell is its own chunk: the login page and the public pages never load it up front.
+const loadMainLayout = () => import('../layouts/main-layout');
+const MainLayout = lazy(withChunkTimeout(() => loadMainLayout().then((module) => ({ default: module.MainLayout }))));
+
+/**
+ * Fetches the shell and 首页 while the login page sits idle (after it is live), so the first screen after signing in
+ * does not wait for their chunks. A failure is left to the real navigation, which reports it as usual.
+ */
+export function prefetchAfterLogin() {
+  void loadMainLayout().catch(() => undefined);
+  void PAGE_COMPONENTS['dashboard/Analysis']?.preload?.().catch(() => undefined);
+  void prefetchDashboardCharts().catch(() => undefined);
+}
 
 /**
  * The catch-all: a menu route renders inside the main layout; a page the product has but the user's
