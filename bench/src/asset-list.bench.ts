@@ -15,6 +15,7 @@ import { buildApp } from '@district/server/dist/app.js';
 import { loadConfig } from '@district/server/dist/config.js';
 import { generateDemoAssets } from '@district/server/dist/db/seeds/asset-demo.seed.js';
 import { seedId } from '@district/server/dist/db/seeds/seed-id.js';
+import { CompiledQuery } from 'kysely';
 import { loadFigure, printFigures, type Figure } from './load-table.js';
 import { startServerProcess } from './server-process.js';
 
@@ -63,7 +64,7 @@ export async function benchAssetList(seconds: number): Promise<void> {
     // The filtered page's plan, as SQLite chooses it for this table.
     const house = seedId('category:A01A02');
     const subtree = await db.selectFrom('sysCategory').select('id').where('code', 'like', 'A01A02%').execute();
-    const plan = await db
+    const page = db
       .selectFrom('bizAsset')
       .selectAll()
       .where('delFlag', '=', 0)
@@ -77,8 +78,13 @@ export async function benchAssetList(seconds: number): Promise<void> {
       .orderBy('code')
       .limit(20)
       .offset(40)
-      .explain();
-    console.log(`page plan: ${plan.map((r) => String(r.detail)).join(' | ')}`);
+      .compile();
+    const plan = (
+      await db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${page.sql}`, [...page.parameters]),
+      )
+    ).rows;
+    console.log(`page plan: ${plan.map((r) => r.detail).join(' | ')}`);
 
     server = await startServerProcess({
       databaseUrl: config.databaseUrl,

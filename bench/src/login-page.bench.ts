@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 /**
  * The login page beside Ant Design Pro v6.0.3 (issue 27, item 1). Prints figures, never fails.
- * Pro's build (../shared/peers/ant-design-pro-v6.0.3/dist, or BENCH_PEER_DIST) is served from this process as
- * plain files; ours by the product's own server. In headless Chromium, a fresh context per visit, our page and
+ * Pro's build (../shared/peers/ant-design-pro-v6.0.3/dist, or BENCH_PEER_DIST) is served as plain files by a
+ * process of its own; ours by the built server in a process of its own, so the bench's own work delays neither. In headless Chromium, a fresh context per visit, our page and
  * Pro's alternating, median of 5, once on the machine as it is and once with CPU spinners beside it (BENCH_BUSY,
  * default 4 on top of what runs):
  * - visible: the first animation frame in which the password input is laid out;
@@ -20,12 +20,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import fastifyStatic from '@fastify/static';
-import Fastify from 'fastify';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import { buildApp } from '@district/server/dist/app.js';
-import { loadConfig } from '@district/server/dist/config.js';
 import { chromiumLaunchOptions } from '../../e2e/chromium.js';
+import { startServerProcess } from './server-process.js';
 
 const RUNS = 5;
 const GOALS = { visible: 0.2, editable: 0.35 };
@@ -143,12 +140,36 @@ async function visitWithoutScripts(browser: Browser, url: string) {
   return shown;
 }
 
-/** Pro's build as plain files; an address without a file gets its index.html, as Pro's deployment guide says. */
-async function servePeer(dist: string) {
-  const peer = Fastify();
-  await peer.register(fastifyStatic, { root: dist, redirect: true });
-  peer.setNotFoundHandler((_request, reply) => reply.sendFile('index.html'));
-  return { url: await peer.listen({ port: 0, host: '127.0.0.1' }), close: () => peer.close() };
+/**
+ * Pro's build as plain files, from a process of its own (as ours is): an address without a file gets its
+ * index.html, as Pro's deployment guide says.
+ */
+async function servePeer(dist: string, port: number) {
+  const script = `
+    const app = require('fastify')();
+    app.register(require('@fastify/static'), { root: ${JSON.stringify(dist)}, redirect: true });
+    app.setNotFoundHandler((request, reply) => reply.sendFile('index.html'));
+    app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const child = spawn(process.execPath, ['-e', script], { cwd: import.meta.dirname, stdio: 'inherit' });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null || i > 300) throw new Error('the Ant Design Pro server did not start');
+    if (
+      await fetch(`${url}/index.html`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    close: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
 }
 
 /** N busy processes beside the measurement, so the ratio is also taken on a loaded machine. */
@@ -184,7 +205,7 @@ export async function benchLoginPage(ours: string) {
     console.log(`\nLogin page: no Ant Design Pro build at ${PEER_DIST} (BENCH_PEER_DIST), not measured`);
     return;
   }
-  const peer = await servePeer(PEER_DIST);
+  const peer = await servePeer(PEER_DIST, Number(process.env.BENCH_PEER_PORT ?? 18395));
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     console.log(`\nLogin page beside Ant Design Pro v6.0.3, headless Chromium, fresh context, medians of ${RUNS}`);
@@ -217,19 +238,22 @@ export async function benchLoginPage(ours: string) {
   }
 }
 
-/** The built product on a SQLite file of its own, beside Pro. */
+/** The built product, started as `npm run serve` starts it on a SQLite file of its own, beside Pro. */
 async function main() {
   const root = path.resolve(import.meta.dirname, '../..');
-  const dist = path.join(root, 'apps/web/dist');
-  if (!fs.existsSync(path.join(dist, 'login.html'))) throw new Error('apps/web/dist/login.html missing: npm run build');
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/login.html'))) {
+    throw new Error('apps/web/dist/login.html missing: npm run build');
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'da-login-bench-'));
-  const app = await buildApp(
-    loadConfig({}, { databaseUrl: `sqlite:${path.join(dir, 'bench.db')}`, captchaEnabled: false, webDist: dist }),
-  );
+  const server = await startServerProcess({
+    databaseUrl: `sqlite:${path.join(dir, 'bench.db')}`,
+    port: Number(process.env.BENCH_LOGIN_PORT ?? 18396),
+    uploadDir: path.join(dir, 'uploads'),
+  });
   try {
-    await benchLoginPage(await app.listen({ port: 0, host: '127.0.0.1' }));
+    await benchLoginPage(server.url);
   } finally {
-    await app.close();
+    await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

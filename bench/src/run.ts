@@ -141,7 +141,15 @@ async function main() {
   }
 
   // The login page in the browser beside Ant Design Pro's, in the same run (ratios hold on a busy machine).
-  if (part('login')) await benchLoginPage(appUrl);
+  if (part('login')) {
+    const server = await startServerProcess({
+      databaseUrl: config.databaseUrl,
+      port: Number(process.env.BENCH_LOGIN_PORT ?? 18396),
+      uploadDir: path.join(dir, 'uploads'),
+    });
+    await benchLoginPage(server.url);
+    await server.stop();
+  }
 
   if (part('list')) await benchUserList();
   if (part('table')) await benchEditableTable(appUrl);
