@@ -2,7 +2,6 @@
 // JavaScript runs (the server answers /user/login with it; the client hydrates it, src/app/main.tsx).
 // Runs after the client build and the server-side build of src/app/prerender/render-login.tsx.
 // Usage: node scripts/prerender-login.mjs [dist] [ssr-dir]
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -54,25 +53,9 @@ const links = [
 
 const ROOT = '<div id="root"></div>';
 if (!template.includes(ROOT) || !template.includes('</title>')) fail('index.html has no empty #root or no <title>');
-
-// The entry runs only once the form has been painted. Its chunks are preloaded (fetched and compiled meanwhile),
-// and a module script whose code is ready runs before the first frame: hydration's work kept the prerendered form
-// off the screen for a third of a second. A hidden tab paints nothing, so there it starts at once. The text typed
-// meanwhile is kept (src/lib/prerendered-input.ts). An external file, as the page's policy allows no inline script.
-const ENTRY = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
-const entry = ENTRY.exec(template)?.[1];
-if (!entry) fail('index.html has no module entry script');
-const boot =
-  `const start = () => import(${JSON.stringify(entry)});\n` +
-  `if (document.visibilityState === 'hidden') start();\n` +
-  `else requestAnimationFrame(() => setTimeout(start, 0));\n`;
-const bootFile = `assets/login-boot-${crypto.createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
-fs.writeFileSync(path.join(dist, bootFile), boot);
 // antd's styles go before the app's stylesheet, where antd puts them in the browser too (same cascade).
 // Replacer functions, so a `$` in the markup or CSS is not read as a replacement pattern.
 const page = template
-  .replace(ENTRY, () => `<script type="module" crossorigin src="/${bootFile}"></script>`)
-  .replace('</head>', () => `  <link rel="modulepreload" crossorigin href="${entry}">\n  </head>`)
   .replace('</title>', () => `</title>\n    ${styles}`)
   .replace('</head>', () => `  ${links}\n  </head>`)
   .replace(ROOT, () => `<div id="root" data-prerendered="${LOGIN_PATH}">${html}</div>`);
